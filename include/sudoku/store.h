@@ -1,0 +1,68 @@
+// SqliteStore: the corpus database (schema in schema/NNN_*.sql, version in PRAGMA user_version).
+//
+// One SqliteStore owns one connection; it is not thread-safe (the pipeline calls it from its
+// serial output stage only). Opening creates the file and schema if missing, migrates an older
+// schema, and refuses a file that is not a corpus or has a newer schema. WAL journal mode,
+// synchronous=NORMAL (a committed batch survives a killed process; a power loss may drop the
+// last batches but never corrupts the file), statements prepared once, one transaction per
+// batch. Every error message names the database file and carries SQLite's own message.
+#ifndef SUDOKU_STORE_H_
+#define SUDOKU_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sudoku/sink.h"
+#include "sudoku/status.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace sudoku {
+
+// The schema version this build writes (the highest schema/NNN_*.sql).
+int StoreSchemaVersion();
+
+struct RunInfo {
+  uint64_t seed = 0;             // run seed (stored as decimal text: it may exceed INT64_MAX)
+  std::string params_json;       // the generation parameters as a JSON object
+  std::string tool_version;      // e.g. "sudoku-corpus 0.1.0"
+  int64_t requested = 0;         // how many puzzles were asked for
+};
+
+class SqliteStore : public PuzzleSink {
+ public:
+  // Opens (creating if needed) the corpus at `path` for writing; ":memory:" works for tests.
+  static Status Open(const std::string& path, std::unique_ptr<SqliteStore>* store);
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  // Inserts a `runs` row with status 'running' and makes it the run that WriteBatch fills.
+  Status BeginRun(const RunInfo& info, int64_t* run_id);
+
+  // PuzzleSink: inserts the batch into `puzzles` under the current run and adds its size to
+  // runs.written, in one transaction. REQUIRES: BeginRun succeeded.
+  Status WriteBatch(std::span<const PuzzleRecord> batch) override;
+
+  // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at.
+  Status EndRun(std::string_view status);
+
+  const std::string& path() const { return path_; }
+  sqlite3* db() const { return db_; }  // for read-only queries in tests and commands
+
+ private:
+  SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* insert_puzzle_ = nullptr;
+  sqlite3_stmt* add_written_ = nullptr;
+  int64_t run_id_ = 0;
+};
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_STORE_H_
