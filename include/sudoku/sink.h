@@ -16,11 +16,11 @@
 namespace sudoku {
 
 struct PuzzleRecord {
-  int64_t item_index = 0;  // 0-based position of the item within its run
-  Grid givens;             // the puzzle; always has exactly one solution
-  Grid solution;           // its unique solution
-  int clues = 0;           // number of givens
-  int freedom = 0;         // TotalFreedom(givens), see scorer.h
+  int64_t item_index = 0;        // 0-based position of the item within its run
+  Grid givens;                   // the puzzle; always has exactly one solution
+  Grid solution;                 // its unique solution
+  int clues = 0;                 // number of givens
+  int freedom = 0;               // TotalFreedom(givens), see scorer.h
   std::string_view level;        // level name (scorer.h), a static string
   std::string_view symmetry;     // symmetry used when digging ("none"), a static string
   std::string_view grid_method;  // how the finished grid was made ("search"), a static string

@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "sudoku/sink.h"
 #include "sudoku/status.h"
@@ -27,37 +28,59 @@ namespace sudoku {
 int StoreSchemaVersion();
 
 struct RunInfo {
-  uint64_t seed = 0;             // run seed (stored as decimal text: it may exceed INT64_MAX)
-  std::string params_json;       // the generation parameters as a JSON object
-  std::string tool_version;      // e.g. "sudoku-corpus 0.1.0"
-  int64_t requested = 0;         // how many puzzles were asked for
+  uint64_t seed = 0;         // run seed (stored as decimal text: it may exceed INT64_MAX)
+  std::string params_json;   // the generation parameters as a JSON object
+  std::string tool_version;  // e.g. "sudoku-corpus 0.1.0"
+  int64_t requested = 0;     // how many puzzles were asked for
 };
 
 class SqliteStore : public PuzzleSink {
  public:
   // Opens (creating if needed) the corpus at `path` for writing; ":memory:" works for tests.
+  // On success *store holds the store; on error *store is null and the status names `path`:
+  // not a SQLite file, a SQLite database that is not a corpus, a newer schema, unwritable.
+  // Never modifies a file it refuses.
   static Status Open(const std::string& path, std::unique_ptr<SqliteStore>* store);
   ~SqliteStore() override;
   SqliteStore(const SqliteStore&) = delete;
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   // Inserts a `runs` row with status 'running' and makes it the run that WriteBatch fills.
+  // Fails if info.params_json is not a JSON object. REQUIRES: no run is open (EndRun first).
   Status BeginRun(const RunInfo& info, int64_t* run_id);
 
   // PuzzleSink: inserts the batch into `puzzles` under the current run and adds its size to
   // runs.written, in one transaction. REQUIRES: BeginRun succeeded.
   Status WriteBatch(std::span<const PuzzleRecord> batch) override;
 
-  // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at.
+  // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at,
+  // and closes the run. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
+  // store destroyed with a run open leaves it 'running', as a killed process would.
   Status EndRun(std::string_view status);
 
   const std::string& path() const { return path_; }
   sqlite3* db() const { return db_; }  // for read-only queries in tests and commands
+  int64_t run_id() const { return run_id_; }  // the open run, 0 if none
 
  private:
   SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+  Status Configure();          // pragmas, schema check and migration; statements prepared
+  Status Prepare(const char* sql, sqlite3_stmt** stmt);
+  // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
+  // clears its bindings. Errors say "<path>: <what> (<sqlite3_errmsg>)".
+  Status Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc = 0);
+  Status InsertPuzzle(const PuzzleRecord& record);
+  Status Rollback(Status cause);  // rolls back the open transaction, returns `cause`
+  Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
+
   std::string path_;
   sqlite3* db_ = nullptr;
+  sqlite3_stmt* begin_ = nullptr;     // BEGIN IMMEDIATE
+  sqlite3_stmt* commit_ = nullptr;    // COMMIT
+  sqlite3_stmt* rollback_ = nullptr;  // ROLLBACK
+  sqlite3_stmt* check_params_ = nullptr;
+  sqlite3_stmt* insert_run_ = nullptr;
+  sqlite3_stmt* end_run_ = nullptr;
   sqlite3_stmt* insert_puzzle_ = nullptr;
   sqlite3_stmt* add_written_ = nullptr;
   int64_t run_id_ = 0;

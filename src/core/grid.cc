@@ -5,7 +5,9 @@
 namespace sudoku {
 namespace {
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
 
 std::string_view Trim(std::string_view text) {
   while (!text.empty() && IsSpace(text.front())) text.remove_prefix(1);
@@ -54,7 +56,9 @@ ParseResult ParseGrid(std::string_view text) {
     } else if (c == '.' || c == '0') {
       result.grid[i] = 0;
     } else {
-      std::string shown = (c >= 0x20 && c < 0x7f) ? std::string(1, c) : "\\x" + std::to_string(static_cast<unsigned char>(c));
+      std::string shown = (c >= 0x20 && c < 0x7f)
+                              ? std::string(1, c)
+                              : "\\x" + std::to_string(static_cast<unsigned char>(c));
       result.error = "character '" + shown + "' at column " + std::to_string(i + 1) +
                      " (expected 1-9, '.' or '0')";
       return result;

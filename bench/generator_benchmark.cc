@@ -1,0 +1,85 @@
+// Generation benchmarks (one item of the pipeline, single thread):
+//   BM_GenerateGrid        a finished grid by the randomized search
+//   BM_DigMinimal          digging a finished grid down to a minimal unique puzzle
+//   BM_DigLevel/{easy,medium,hard}  digging into a level's clue band
+//   BM_TotalFreedom        the freedom score
+//   BM_GeneratePuzzleMinimal  the whole item: grid, relabel, dig to minimal, score
+// Each reports items per second.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "sudoku/digger.h"
+#include "sudoku/generator.h"
+#include "sudoku/grid_generator.h"
+#include "sudoku/scorer.h"
+
+namespace sudoku {
+namespace {
+
+std::vector<Grid> SomeGrids(int n) {
+  Rng rng(12345);
+  std::vector<Grid> grids;
+  for (int i = 0; i < n; ++i) grids.push_back(GenerateGrid(rng));
+  return grids;
+}
+
+void BM_GenerateGrid(benchmark::State& state) {
+  Rng rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(GenerateGrid(rng));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_GenerateGrid);
+
+void DigBench(benchmark::State& state, const DigOptions& options) {
+  const std::vector<Grid> grids = SomeGrids(256);
+  Rng rng(2);
+  Grid puzzle;
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(DigUniquePuzzle(grids[i++ % grids.size()], options, rng, &puzzle));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_DigMinimal(benchmark::State& state) { DigBench(state, DigOptions{17, 81, true}); }
+BENCHMARK(BM_DigMinimal);
+
+void BM_DigLevel(benchmark::State& state) {
+  const LevelBand band = Levels()[static_cast<size_t>(state.range(0))];
+  state.SetLabel(std::string(band.name));
+  DigBench(state, DigOptions{band.min_clues, band.max_clues, false});
+}
+BENCHMARK(BM_DigLevel)->DenseRange(0, 2);
+
+void BM_TotalFreedom(benchmark::State& state) {
+  const std::vector<Grid> grids = SomeGrids(64);
+  std::vector<Grid> puzzles;
+  Rng rng(3);
+  for (const Grid& grid : grids) {
+    Grid puzzle;
+    DigUniquePuzzle(grid, DigOptions{17, 81, true}, rng, &puzzle);
+    puzzles.push_back(puzzle);
+  }
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(TotalFreedom(puzzles[i++ % puzzles.size()]));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_TotalFreedom);
+
+void BM_GeneratePuzzleMinimal(benchmark::State& state) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  PuzzleRecord record;
+  int64_t index = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        GeneratePuzzle(options, index, ItemSeed(9, static_cast<uint64_t>(index)), &record));
+    ++index;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_GeneratePuzzleMinimal);
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,54 @@
+#include "cmd_solve.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli_util.h"
+#include "sudoku/solver.h"
+
+namespace sudoku::cli {
+
+void SetupSolveCommand(CLI::App& app, int* exit_code) {
+  auto options = std::make_shared<SolveOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "solve",
+      "Count solutions (0, 1, or 2 = two or more) of puzzles, one 81-character line each; print "
+      "'PUZZLE COUNT SOLUTION' per line ('-' when not unique). Blank and '#' lines are skipped.");
+  cmd->add_option("input", options->input, "Puzzle file, or - for standard input")
+      ->capture_default_str();
+  cmd->callback([options, exit_code] { *exit_code = RunSolve(*options); });
+}
+
+int RunSolve(const SolveOptions& options) {
+  std::ifstream file;
+  const bool from_stdin = options.input == "-";
+  if (!from_stdin) {
+    file.open(options.input);
+    if (!file) throw UserError("cannot open '" + options.input + "' for reading");
+  }
+  std::istream& in = from_stdin ? std::cin : file;
+  const std::string source = from_stdin ? "<stdin>" : options.input;
+  std::ios::sync_with_stdio(false);
+  std::string out;
+  const int bad = ForEachPuzzleLine(in, source, [&out](int, const Grid& puzzle) {
+    Grid solution;
+    const int count = CountSolutions(puzzle, 2, &solution);
+    out = ToString(puzzle);
+    out += ' ';
+    out += static_cast<char>('0' + count);
+    out += ' ';
+    out += count == 1 ? ToString(solution) : "-";
+    out += '\n';
+    std::cout << out;
+  });
+  std::cout.flush();
+  if (bad > 0) {
+    std::cerr << "sudoku-corpus: " << bad << " bad line" << (bad == 1 ? "" : "s") << " in "
+              << source << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace sudoku::cli

@@ -1,0 +1,36 @@
+// sudoku-corpus: one binary, one subcommand per job (see cmd_*.h).
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "cli_util.h"
+#include "cmd_generate.h"
+#include "cmd_solve.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"sudoku-corpus: generate, solve and store Sudoku puzzle corpora"};
+  app.set_version_flag("--version", sudoku::cli::kToolVersion);
+  app.require_subcommand(1);
+  int exit_code = 0;
+  sudoku::cli::SetupGenerateCommand(app, &exit_code);
+  sudoku::cli::SetupSolveCommand(app, &exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "sudoku-corpus: " << e.what() << " (see --help)\n";
+    return 2;
+  } catch (const sudoku::cli::UserError& e) {
+    std::cerr << "sudoku-corpus: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "sudoku-corpus: internal error: " << e.what() << "\n";
+    return 70;
+  }
+  return exit_code;
+}

@@ -1,0 +1,323 @@
+// Solver: bit-parallel candidate sets per digit and band, copy-on-guess depth-first search.
+//
+// Representation. The board has three bands (rows 0-2, 3-5, 6-8). For each digit d and band b a
+// 27-bit field holds the cells of the band where d may still go (bit = row_in_band * 9 + col).
+// A cell is "solved" once a digit is placed in it; then only that digit keeps the cell, and the
+// digit is gone from every peer.
+//
+// Deductions, all on whole fields:
+//   - band shrink: in a band, a digit takes one cell in each of the 3 rows and in each of the 3
+//     boxes, so its 3 "mini-rows" (row x box) form a 3x3 permutation. A 512-entry table maps the
+//     set of possible mini-rows to the union of the permutations inside it; this is pointing and
+//     claiming (locked candidates) inside the band, plus hidden singles in boxes and a
+//     contradiction test (empty union).
+//   - row singles: a row of a band left with one cell for the digit places it there; the digit
+//     leaves that column in the other bands and the other digits leave the cell.
+//   - naked singles and empty cells: counted per band over the 9 digits with once/twice masks.
+//   - column hidden singles and empty columns, when the above is stuck.
+// Search: branch on a bivalue cell if any (else a cell with fewest candidates); the first choice
+// is explored on a copy of the state, the other choices by eliminating the first in place.
+#include "sudoku/solver.h"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace sudoku {
+namespace {
+
+constexpr uint32_t kBand = 0x7FFFFFF;      // 27 bits
+constexpr uint32_t kRow = 0x1FF;           // one row of a band
+constexpr uint32_t kColSpread = 0x40201;   // bit 0 of each of the 3 rows: col mask * this
+constexpr uint32_t kAllFields = 0x7FFFFFF; // 27 fields (digit * 3 + band)
+
+// Bit (row_in_band * 3 + box_in_band) of the mini-row pattern for a 9-bit row: bit k set iff the
+// row has a cell in box k.
+struct Tables {
+  uint8_t row_boxes[512];
+  uint32_t shrink[512];      // mini-row pattern -> 27-bit mask of the permitted mini-rows
+  uint32_t peer_keep[27];    // band cells that stay when a digit is placed at this cell
+};
+
+constexpr Tables MakeTables() {
+  Tables t{};
+  for (int x = 0; x < 512; ++x) {
+    t.row_boxes[x] = static_cast<uint8_t>(((x & 7) ? 1 : 0) | ((x & 070) ? 2 : 0) |
+                                          ((x & 0700) ? 4 : 0));
+  }
+  constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (int s = 0; s < 512; ++s) {
+    uint32_t keep = 0;
+    for (const auto& p : kPerms) {
+      int m = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
+      if ((m & ~s) == 0) keep |= static_cast<uint32_t>(m);
+    }
+    uint32_t mask = 0;
+    for (int i = 0; i < 9; ++i) {
+      if (keep & (1u << i)) mask |= 7u << ((i / 3) * 9 + (i % 3) * 3);
+    }
+    t.shrink[s] = mask;
+  }
+  for (int i = 0; i < 27; ++i) {
+    uint32_t peers = 0;
+    for (int j = 0; j < 27; ++j) {
+      if (j / 9 == i / 9 || j % 9 == i % 9 || (j % 9) / 3 == (i % 9) / 3) peers |= 1u << j;
+    }
+    t.peer_keep[i] = (kBand & ~peers) | (1u << i);
+  }
+  return t;
+}
+
+constexpr Tables kT = MakeTables();
+
+struct State {
+  uint32_t f[27];          // f[d * 3 + b]: cells of band b where digit d+1 may go
+  uint32_t unsolved[3];    // cells of each band not yet solved
+  uint32_t pending;        // bit d * 3 + b: field changed since its last band shrink
+};
+
+struct Context {
+  int limit;
+  int found;
+  Grid* solution;
+};
+
+inline uint32_t MiniRows(uint32_t x) {
+#if defined(__BMI2__)
+  uint32_t any = x | (x >> 1) | (x >> 2);
+  return _pext_u32(any, 0x1249249);  // bits 0, 3, ..., 24
+#else
+  return kT.row_boxes[x & kRow] | (kT.row_boxes[(x >> 9) & kRow] << 3) |
+         (kT.row_boxes[x >> 18] << 6);
+#endif
+}
+
+inline void Narrow(State& s, int field, uint32_t keep) {
+  uint32_t old = s.f[field];
+  uint32_t now = old & keep;
+  if (now != old) {
+    s.f[field] = now;
+    s.pending |= 1u << field;
+  }
+}
+
+// Places digit d (0-8) at band b, bit i. The cell must still hold d as a candidate.
+inline void Place(State& s, int d, int b, int i) {
+  uint32_t bit = 1u << i;
+  s.unsolved[b] &= ~bit;
+  for (int e = 0; e < 9; ++e) {
+    if (e != d) Narrow(s, e * 3 + b, ~bit);
+  }
+  Narrow(s, d * 3 + b, kT.peer_keep[i]);
+  uint32_t col = kColSpread << (i % 9);
+  Narrow(s, d * 3 + (b + 1) % 3, ~col);
+  Narrow(s, d * 3 + (b + 2) % 3, ~col);
+}
+
+// Band shrink and row singles for one field; false on contradiction.
+inline bool UpdateField(State& s, int field) {
+  uint32_t x = s.f[field] & kT.shrink[MiniRows(s.f[field])];
+  if (x == 0) return false;
+  s.f[field] = x;
+  int d = field / 3, b = field % 3;
+  uint32_t placed = 0;
+  for (int r = 0; r < 3; ++r) {
+    uint32_t row = x & (kRow << (9 * r));
+    if ((row & (row - 1)) == 0) placed |= row;
+  }
+  placed &= s.unsolved[b];
+  if (placed == 0) return true;
+  s.unsolved[b] &= ~placed;
+  for (int e = 0; e < 9; ++e) {
+    if (e != d) Narrow(s, e * 3 + b, ~placed);
+  }
+  uint32_t cols = (placed | (placed >> 9) | (placed >> 18)) & kRow;
+  uint32_t spread = cols * kColSpread;
+  Narrow(s, d * 3 + (b + 1) % 3, ~spread);
+  Narrow(s, d * 3 + (b + 2) % 3, ~spread);
+  return true;
+}
+
+// Places every naked single. Returns -1 on contradiction (a cell with no candidate), else the
+// number of placements.
+int NakedSingles(State& s) {
+  int placed = 0;
+  for (int b = 0; b < 3; ++b) {
+    if (s.unsolved[b] == 0) continue;
+    uint32_t one = 0, two = 0;
+    for (int d = 0; d < 9; ++d) {
+      uint32_t x = s.f[d * 3 + b];
+      two |= one & x;
+      one |= x;
+    }
+    if (s.unsolved[b] & ~one) return -1;
+    uint32_t singles = s.unsolved[b] & ~two;
+    while (singles) {
+      int i = std::countr_zero(singles);
+      singles &= singles - 1;
+      uint32_t bit = 1u << i;
+      int d = 0;
+      while (d < 9 && !(s.f[d * 3 + b] & bit)) ++d;
+      if (d == 9) return -1;  // emptied by an earlier placement in this loop
+      Place(s, d, b, i);
+      ++placed;
+    }
+  }
+  return placed;
+}
+
+// Hidden singles in columns, and columns with no place for a digit. Same result convention.
+int ColumnSingles(State& s) {
+  int placed = 0;
+  for (int d = 0; d < 9; ++d) {
+    uint32_t one = 0, two = 0;
+    for (int b = 0; b < 3; ++b) {
+      uint32_t x = s.f[d * 3 + b];
+      for (int r = 0; r < 3; ++r) {
+        uint32_t row = (x >> (9 * r)) & kRow;
+        two |= one & row;
+        one |= row;
+      }
+    }
+    if (one != kRow) return -1;
+    uint32_t singles = one & ~two;
+    while (singles) {
+      int c = std::countr_zero(singles);
+      singles &= singles - 1;
+      for (int b = 0; b < 3; ++b) {
+        uint32_t hit = s.f[d * 3 + b] & ((kColSpread << c));
+        if (hit == 0) continue;
+        int i = std::countr_zero(hit);
+        if (s.unsolved[b] & (1u << i)) {
+          Place(s, d, b, i);
+          ++placed;
+        }
+        break;
+      }
+    }
+  }
+  return placed;
+}
+
+// Runs the deductions to a fixed point; false on contradiction.
+bool Propagate(State& s) {
+  for (;;) {
+    while (s.pending) {
+      int field = std::countr_zero(s.pending);
+      s.pending &= s.pending - 1;
+      if (!UpdateField(s, field)) return false;
+    }
+    int n = NakedSingles(s);
+    if (n < 0) return false;
+    if (n > 0) continue;
+    n = ColumnSingles(s);
+    if (n < 0) return false;
+    if (n == 0) return true;
+  }
+}
+
+void WriteSolution(const State& s, Grid* out) {
+  for (int d = 0; d < 9; ++d) {
+    for (int b = 0; b < 3; ++b) {
+      uint32_t x = s.f[d * 3 + b];
+      while (x) {
+        int i = std::countr_zero(x);
+        x &= x - 1;
+        (*out)[b * 27 + i] = static_cast<uint8_t>(d + 1);
+      }
+    }
+  }
+}
+
+// Picks the cell to branch on: a bivalue cell if any, else one with fewest candidates.
+// Returns band * 32 + bit.
+int PickCell(const State& s) {
+  int best = -1, best_n = 10;
+  for (int b = 0; b < 3; ++b) {
+    if (s.unsolved[b] == 0) continue;
+    uint32_t one = 0, two = 0, three = 0;
+    for (int d = 0; d < 9; ++d) {
+      uint32_t x = s.f[d * 3 + b];
+      three |= two & x;
+      two |= one & x;
+      one |= x;
+    }
+    uint32_t bivalue = s.unsolved[b] & two & ~three;
+    if (bivalue) return b * 32 + std::countr_zero(bivalue);
+    if (best_n > 3) {
+      uint32_t u = s.unsolved[b];
+      while (u) {
+        int i = std::countr_zero(u);
+        u &= u - 1;
+        int n = 0;
+        for (int d = 0; d < 9; ++d) n += (s.f[d * 3 + b] >> i) & 1;
+        if (n < best_n) {
+          best_n = n;
+          best = b * 32 + i;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+void Search(State& s, Context& ctx) {
+  for (;;) {
+    if (!Propagate(s)) return;
+    if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
+      if (ctx.found++ == 0 && ctx.solution) WriteSolution(s, ctx.solution);
+      return;
+    }
+    int pick = PickCell(s);
+    int b = pick >> 5, i = pick & 31;
+    int d = 0;
+    while (!(s.f[d * 3 + b] & (1u << i))) ++d;
+    State child = s;
+    Place(child, d, b, i);
+    Search(child, ctx);
+    if (ctx.found >= ctx.limit) return;
+    Narrow(s, d * 3 + b, ~(1u << i));
+  }
+}
+
+// Sets up the state from the givens; false when they break a rule.
+bool Init(const Grid& puzzle, State& s) {
+  for (uint32_t& x : s.f) x = kBand;
+  for (uint32_t& u : s.unsolved) u = kBand;
+  s.pending = 0;
+  for (int c = 0; c < 81; ++c) {
+    int v = puzzle[c];
+    if (v == 0) continue;
+    if (v > 9) return false;
+    int b = c / 27, i = c % 27;
+    if (!(s.f[(v - 1) * 3 + b] & (1u << i))) return false;
+    Place(s, v - 1, b, i);
+  }
+  s.pending = kAllFields;
+  return true;
+}
+
+}  // namespace
+
+int CountSolutions(const Grid& puzzle, int limit, Grid* solution) {
+  State s;
+  if (!Init(puzzle, s)) return 0;
+  Context ctx{limit, 0, solution};
+  Search(s, ctx);
+  return ctx.found;
+}
+
+bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
+  State s;
+  if (!Init(puzzle, s)) return false;
+  Narrow(s, (digit - 1) * 3 + cell / 27, ~(1u << (cell % 27)));
+  Context ctx{1, 0, nullptr};
+  Search(s, ctx);
+  return ctx.found > 0;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,392 @@
+// SqliteStore: see include/sudoku/store.h. The schema comes from schema/NNN_*.sql, embedded at
+// build time into storage/schema_sql.h (src/storage/embed_schema.cmake).
+//
+// Open checks a file before it changes anything in it: it reads the schema version and the
+// table list first, and only then switches the journal to WAL and migrates. Each migration
+// step runs in its own BEGIN IMMEDIATE transaction that re-reads the version, so two processes
+// opening the same new file at once cannot both apply a schema file.
+#include "sudoku/store.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+#include "storage/schema_sql.h"
+
+namespace sudoku {
+namespace {
+
+using storage_internal::kLatestSchemaVersion;
+using storage_internal::kSchemaFiles;
+
+constexpr int kBusyTimeoutMs = 5000;  // wait this long for another writer's lock
+
+constexpr char kInsertRunSql[] =
+    "INSERT INTO runs(seed, params, tool_version, started_at, requested, status) "
+    "VALUES(?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?4, 'running')";
+constexpr char kEndRunSql[] =
+    "UPDATE runs SET status = ?1, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
+    "WHERE id = ?2";
+constexpr char kInsertPuzzleSql[] =
+    "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
+    "grid_method) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+constexpr char kAddWrittenSql[] = "UPDATE runs SET written = written + ?1 WHERE id = ?2";
+// 'object' for a JSON object; CASE keeps json_type from raising on malformed text.
+constexpr char kCheckParamsSql[] = "SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END";
+
+// Owns a statement used once during Open.
+struct StmtCloser {
+  void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+};
+using OwnedStmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
+
+std::string Quote(std::string_view text) {
+  std::string quoted;  // built by append: "'" + std::string + "'" trips GCC 12's -Wrestrict
+  quoted.reserve(text.size() + 2);
+  quoted.append(1, '\'').append(text).append(1, '\'');
+  return quoted;
+}
+
+// Binds text by copy. A null data() binds NULL, which the NOT NULL constraints then reject.
+int BindText(sqlite3_stmt* stmt, int index, std::string_view text) {
+  return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()),
+                           SQLITE_TRANSIENT);
+}
+
+// The connection-level helpers of Open; each error names `path` and carries SQLite's message.
+class Connection {
+ public:
+  Connection(const std::string& path, sqlite3* db) : path_(path), db_(db) {}
+
+  Status Error(std::string_view what) const {
+    return Status::Error(path_ + ": " + std::string(what) + " (" + sqlite3_errmsg(db_) + ")");
+  }
+
+  // Like Error, but names the file's real problem when SQLite says it is not a database.
+  Status ReadError(std::string_view what) const {
+    int code = sqlite3_errcode(db_);
+    if (code == SQLITE_NOTADB) return Error("not a SQLite database");
+    if (code == SQLITE_CORRUPT) return Error("the database file is corrupt");
+    return Error(what);
+  }
+
+  Status Exec(const char* sql, std::string_view what) const {
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) return ReadError(what);
+    return Status::Ok();
+  }
+
+  // Runs a one-row query and reads column 0 of its row as text ("" if NULL or no row).
+  Status QueryText(const char* sql, std::string_view what, std::string* out) const {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) return ReadError(what);
+    OwnedStmt stmt(raw);
+    out->clear();
+    int rc = sqlite3_step(stmt.get());
+    if (rc == SQLITE_ROW) {
+      const unsigned char* text = sqlite3_column_text(stmt.get(), 0);
+      if (text != nullptr) out->assign(reinterpret_cast<const char*>(text));
+      rc = sqlite3_step(stmt.get());
+    }
+    if (rc != SQLITE_DONE) return ReadError(what);
+    return Status::Ok();
+  }
+
+  Status QueryInt(const char* sql, std::string_view what, int64_t* out) const {
+    std::string text;
+    if (Status s = QueryText(sql, what, &text); !s.ok()) return s;
+    *out = text.empty() ? 0 : std::stoll(text);
+    return Status::Ok();
+  }
+
+  Status ReadSchemaVersion(int64_t* version) const {
+    return QueryInt("PRAGMA user_version", "cannot read the schema version", version);
+  }
+
+  // Refuses a version this build cannot write, and a database that is not a corpus.
+  Status CheckIsCorpus(int64_t version) const {
+    if (version > kLatestSchemaVersion || version < 0) {
+      return Status::Error(path_ + ": schema version " + std::to_string(version) +
+                           " is newer than this sudoku-corpus (" +
+                           std::to_string(kLatestSchemaVersion) + "); upgrade the tool");
+    }
+    if (version == 0) {  // a corpus-to-be is empty: anything in it belongs to someone else
+      std::string name;
+      Status s = QueryText(
+          "SELECT type || ' ' || quote(name) FROM sqlite_master "
+          "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name LIMIT 1",
+          "cannot read the table list", &name);
+      if (!s.ok()) return s;
+      if (!name.empty()) {
+        return Status::Error(path_ + ": not a sudoku corpus (it holds " + name +
+                             " and no corpus schema version); choose another file");
+      }
+      return Status::Ok();
+    }
+    int64_t tables = 0;
+    Status s = QueryInt(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'puzzles')",
+        "cannot read the table list", &tables);
+    if (!s.ok()) return s;
+    if (tables != 2) {
+      return Status::Error(path_ + ": not a sudoku corpus (schema version " +
+                           std::to_string(version) + " but no runs and puzzles tables)");
+    }
+    return Status::Ok();
+  }
+
+  Status SetPragmas() const {
+    if (const char* extra = getenv("XX_PRE")) sqlite3_exec(db_, extra, 0, 0, 0);  // XXTEMP
+    std::string mode;
+    Status s = QueryText("PRAGMA journal_mode = WAL", "cannot set journal_mode=WAL", &mode);
+    if (!s.ok()) return s;
+    if (mode != "wal" && mode != "memory") {  // "memory" for ":memory:" databases
+      return Status::Error(path_ + ": cannot use WAL journal mode (journal_mode stays " +
+                           Quote(mode) + "; is the file on a network filesystem?)");
+    }
+    if (s = Exec("PRAGMA synchronous = NORMAL", "cannot set synchronous=NORMAL"); !s.ok()) {
+      return s;
+    }
+    if (s = Exec("PRAGMA foreign_keys = ON", "cannot set foreign_keys=ON"); !s.ok()) return s;
+    int64_t foreign_keys = 0;
+    s = QueryInt("PRAGMA foreign_keys", "cannot read foreign_keys", &foreign_keys);
+    if (!s.ok()) return s;
+    if (foreign_keys != 1) {
+      return Status::Error(path_ + ": this SQLite build does not enforce foreign keys");
+    }
+    return Status::Ok();
+  }
+
+  // Applies schema files, one transaction each, until the version is kLatestSchemaVersion.
+  Status Migrate() const {
+    for (;;) {
+      if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
+        return s;
+      }
+      int64_t version = 0;
+      Status s = ReadSchemaVersion(&version);
+      if (s.ok()) s = CheckIsCorpus(version);
+      if (s.ok() && version == kLatestSchemaVersion) {
+        return Exec("COMMIT", "cannot commit the schema check");
+      }
+      if (s.ok()) s = ApplySchemaFile(kSchemaFiles[version]);
+      if (s.ok()) s = Exec("COMMIT", "cannot commit the schema change");
+      if (!s.ok()) {
+        if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        return s;
+      }
+    }
+  }
+
+ private:
+  Status ApplySchemaFile(const storage_internal::SchemaFile& file) const {
+    std::string what = "cannot apply schema/" + std::string(file.name);
+    if (Status s = Exec(file.sql, what); !s.ok()) return s;
+    std::string set_version = "PRAGMA user_version = " + std::to_string(file.version);
+    return Exec(set_version.c_str(), what);
+  }
+
+  const std::string& path_;
+  sqlite3* db_;
+};
+
+// Why a path cannot be opened, in words, when the file system can tell ("" otherwise).
+std::string OpenFailureHint(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p(path);
+  if (fs::is_directory(p, ec)) return "it is a directory";
+  fs::path dir = p.parent_path();
+  if (!dir.empty() && !fs::is_directory(dir, ec)) {
+    return "directory '" + dir.string() + "' does not exist";
+  }
+  return "";
+}
+
+}  // namespace
+
+int StoreSchemaVersion() { return kLatestSchemaVersion; }
+
+Status SqliteStore::Open(const std::string& path, std::unique_ptr<SqliteStore>* store) {
+  store->reset();
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &db,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                           nullptr);
+  // From here the store owns `db` (SQLite may allocate it even when the open fails).
+  std::unique_ptr<SqliteStore> opened(new SqliteStore(path, db));
+  if (db == nullptr) return Status::Error(path + ": cannot open database (out of memory)");
+  if (rc != SQLITE_OK) {
+    std::string hint = OpenFailureHint(path);
+    return opened->Error(hint.empty() ? "cannot open database" : "cannot open database: " + hint);
+  }
+  if (Status s = opened->Configure(); !s.ok()) return s;
+  *store = std::move(opened);
+  return Status::Ok();
+}
+
+Status SqliteStore::Configure() {
+  Connection conn(path_, db_);
+  if (sqlite3_busy_timeout(db_, kBusyTimeoutMs) != SQLITE_OK) {
+    return Error("cannot set busy_timeout");
+  }
+  if (sqlite3_db_readonly(db_, "main") == 1) {
+    return Status::Error(path_ + ": cannot open for writing (the file is read-only)");
+  }
+  // Look before touching: a refused file must stay exactly as it was.
+  int64_t version = 0;
+  if (Status s = conn.ReadSchemaVersion(&version); !s.ok()) return s;
+  if (Status s = conn.CheckIsCorpus(version); !s.ok()) return s;
+  if (Status s = conn.SetPragmas(); !s.ok()) return s;
+  if (const char* extra = getenv("XX_PRAGMAS")) sqlite3_exec(db_, extra, 0, 0, 0);  // XXTEMP
+  if (Status s = conn.Migrate(); !s.ok()) return s;
+
+  const std::pair<const char*, sqlite3_stmt**> statements[] = {
+      {"BEGIN IMMEDIATE", &begin_},      {"COMMIT", &commit_},
+      {"ROLLBACK", &rollback_},          {kCheckParamsSql, &check_params_},
+      {kInsertRunSql, &insert_run_},     {kEndRunSql, &end_run_},
+      {kInsertPuzzleSql, &insert_puzzle_}, {kAddWrittenSql, &add_written_},
+  };
+  for (const auto& [sql, stmt] : statements) {
+    if (Status s = Prepare(sql, stmt); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+SqliteStore::~SqliteStore() {
+  for (sqlite3_stmt* stmt : {begin_, commit_, rollback_, check_params_, insert_run_, end_run_,
+                             insert_puzzle_, add_written_}) {
+    sqlite3_finalize(stmt);  // no-op for nullptr
+  }
+  sqlite3_close_v2(db_);  // no-op for nullptr; the last WAL connection checkpoints here
+}
+
+Status SqliteStore::Error(std::string_view what) const {
+  return Status::Error(path_ + ": " + std::string(what) + " (" + sqlite3_errmsg(db_) + ")");
+}
+
+Status SqliteStore::Prepare(const char* sql, sqlite3_stmt** stmt) {
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, nullptr) != SQLITE_OK) {
+    return Error("cannot prepare statement \"" + std::string(sql) + "\"");
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc) {
+  int rc = bind_rc == SQLITE_OK ? sqlite3_step(stmt) : bind_rc;
+  Status result = rc == SQLITE_DONE ? Status::Ok() : Error(what);  // errmsg before reset
+  sqlite3_reset(stmt);
+  sqlite3_clear_bindings(stmt);
+  return result;
+}
+
+Status SqliteStore::Rollback(Status cause) {
+  if (sqlite3_get_autocommit(db_)) return cause;  // SQLite already rolled back (e.g. I/O error)
+  if (Status s = Step(rollback_, "cannot roll back"); !s.ok()) {
+    return Status::Error(cause.message() + "; then " + s.message());
+  }
+  return cause;
+}
+
+Status SqliteStore::BeginRun(const RunInfo& info, int64_t* run_id) {
+  if (run_id_ != 0) {
+    return Status::Error(path_ + ": BeginRun while run " + std::to_string(run_id_) +
+                         " is open; call EndRun first");
+  }
+  const std::string& params = info.params_json.empty() ? std::string("{}") : info.params_json;
+  std::string type;
+  int rc = BindText(check_params_, 1, params);
+  if (rc == SQLITE_OK) rc = sqlite3_step(check_params_);
+  if (rc == SQLITE_ROW && sqlite3_column_type(check_params_, 0) == SQLITE_TEXT) {
+    type = reinterpret_cast<const char*>(sqlite3_column_text(check_params_, 0));
+  }
+  Status checked = rc == SQLITE_ROW ? Status::Ok() : Error("cannot check the run parameters");
+  sqlite3_reset(check_params_);
+  sqlite3_clear_bindings(check_params_);
+  if (!checked.ok()) return checked;
+  if (type != "object") {
+    return Status::Error(path_ + ": run parameters are not a JSON object: " +
+                         params.substr(0, 80));
+  }
+
+  std::string seed = std::to_string(info.seed);
+  rc = BindText(insert_run_, 1, seed);
+  if (rc == SQLITE_OK) rc = BindText(insert_run_, 2, params);
+  if (rc == SQLITE_OK) rc = BindText(insert_run_, 3, info.tool_version);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(insert_run_, 4, info.requested);
+  if (Status s = Step(insert_run_, "cannot insert the run", rc); !s.ok()) return s;
+  run_id_ = sqlite3_last_insert_rowid(db_);
+  *run_id = run_id_;
+  return Status::Ok();
+}
+
+Status SqliteStore::InsertPuzzle(const PuzzleRecord& r) {
+  std::string givens = ToString(r.givens);
+  std::string solution = ToString(r.solution);
+  auto bind_view = [this](int index, std::string_view text) {
+    return BindText(insert_puzzle_, index, text);
+  };
+  int rc = sqlite3_bind_int64(insert_puzzle_, 1, run_id_);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(insert_puzzle_, 2, r.item_index);
+  if (rc == SQLITE_OK) rc = bind_view(3, givens);
+  if (rc == SQLITE_OK) rc = bind_view(4, solution);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert_puzzle_, 5, r.clues);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert_puzzle_, 6, r.freedom);
+  if (rc == SQLITE_OK) rc = bind_view(7, r.level);
+  if (rc == SQLITE_OK) rc = bind_view(8, r.symmetry);
+  if (rc == SQLITE_OK) rc = bind_view(9, r.grid_method);
+  if (rc == SQLITE_OK) rc = sqlite3_step(insert_puzzle_);
+  Status result;  // the message is built only on error: this runs once per puzzle
+  if (rc != SQLITE_DONE) {
+    result = Error("cannot insert puzzle item " + std::to_string(r.item_index) + " of run " +
+                   std::to_string(run_id_));
+  }
+  sqlite3_reset(insert_puzzle_);
+  sqlite3_clear_bindings(insert_puzzle_);
+  return result;
+}
+
+Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch) {
+  if (run_id_ == 0) {
+    return Status::Error(path_ + ": WriteBatch with no open run (call BeginRun first)");
+  }
+  if (batch.empty()) return Status::Ok();
+  if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) return Rollback(s);
+  for (const PuzzleRecord& record : batch) {
+    if (Status s = InsertPuzzle(record); !s.ok()) {
+      return Rollback(Status::Error(s.message() + "; the batch of " +
+                                    std::to_string(batch.size()) + " was rolled back"));
+    }
+  }
+  int rc = sqlite3_bind_int64(add_written_, 1, static_cast<int64_t>(batch.size()));
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 2, run_id_);
+  if (Status s = Step(add_written_, "cannot update runs.written", rc); !s.ok()) {
+    return Rollback(s);
+  }
+  if (sqlite3_changes(db_) != 1) {
+    return Rollback(Status::Error(path_ + ": run " + std::to_string(run_id_) +
+                                  " is missing from the runs table; the batch was rolled back"));
+  }
+  if (Status s = Step(commit_, "cannot commit the batch"); !s.ok()) return Rollback(s);
+  return Status::Ok();
+}
+
+Status SqliteStore::EndRun(std::string_view status) {
+  if (run_id_ == 0) return Status::Error(path_ + ": EndRun with no open run");
+  if (status != "finished" && status != "interrupted" && status != "failed") {
+    return Status::Error(path_ + ": EndRun status " + Quote(status) +
+                         " is not one of 'finished', 'interrupted', 'failed'");
+  }
+  int rc = BindText(end_run_, 1, status);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(end_run_, 2, run_id_);
+  std::string what = "cannot end run " + std::to_string(run_id_);
+  if (Status s = Step(end_run_, what, rc); !s.ok()) return s;
+  if (sqlite3_changes(db_) != 1) {
+    return Status::Error(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
+  }
+  run_id_ = 0;
+  return Status::Ok();
+}
+
+}  // namespace sudoku

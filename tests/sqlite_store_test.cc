@@ -1,0 +1,455 @@
+// Tests of SqliteStore (include/sudoku/store.h): the corpus schema, round trips, refusing files
+// that are not corpora, all-or-nothing batches. Each test uses its own temporary file.
+#include "sudoku/store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sudoku/grid.h"
+#include "sudoku/sink.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kSolution[] =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+// A unique file path in the temp dir; the file and its WAL companions are removed at the end.
+class TempDb {
+ public:
+  TempDb() {
+    static std::atomic<int> counter{0};
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = (fs::temp_directory_path() /
+             ("sqlite_store_test_" + std::to_string(getpid()) + "_" + test->name() + "_" +
+              std::to_string(counter++) + ".db"))
+                .string();
+    Remove();
+  }
+  ~TempDb() { Remove(); }
+  const std::string& path() const { return path_; }
+
+ private:
+  void Remove() {
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path_ + suffix, ec);
+  }
+  std::string path_;
+};
+
+Grid SolutionGrid() {
+  ParseResult parsed = ParseGrid(kSolution);
+  EXPECT_TRUE(parsed.ok) << parsed.error;
+  return parsed.grid;
+}
+
+// A record whose puzzle differs with `item_index` (a few cells blanked in a shifting pattern).
+PuzzleRecord MakeRecord(int64_t item_index) {
+  PuzzleRecord record;
+  record.item_index = item_index;
+  record.solution = SolutionGrid();
+  record.givens = record.solution;
+  for (int cell = 0; cell < kCells; ++cell) {
+    if ((cell + item_index) % 3 == 0) record.givens[cell] = 0;
+  }
+  record.clues = CountGivens(record.givens);
+  record.freedom = 100 + static_cast<int>(item_index % 50);
+  record.level = item_index % 2 == 0 ? "easy" : "hard";
+  record.symmetry = "none";
+  record.grid_method = "search";
+  return record;
+}
+
+std::vector<PuzzleRecord> MakeBatch(int64_t first, int count) {
+  std::vector<PuzzleRecord> batch;
+  for (int i = 0; i < count; ++i) batch.push_back(MakeRecord(first + i));
+  return batch;
+}
+
+RunInfo MakeRunInfo(uint64_t seed = 42) {
+  RunInfo info;
+  info.seed = seed;
+  info.params_json = R"({"count":10,"clues":"22-30"})";
+  info.tool_version = "sudoku-corpus test";
+  info.requested = 10;
+  return info;
+}
+
+// Column 0 of the first row of `sql` as text ("" for NULL); fails the test on error.
+std::string QueryText(sqlite3* db, const std::string& sql) {
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
+      << sql << ": " << sqlite3_errmsg(db);
+  std::string text;
+  if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr) {
+    text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+  }
+  sqlite3_finalize(stmt);
+  return text;
+}
+
+int64_t QueryInt(sqlite3* db, const std::string& sql) { return std::stoll(QueryText(db, sql)); }
+
+// Opens `path` with plain SQLite and runs `sql` (to make files the store must refuse).
+void ExecOnFile(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+}
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::unique_ptr<SqliteStore> OpenOrDie(const std::string& path) {
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(path, &store);
+  EXPECT_TRUE(s.ok()) << s.message();
+  return store;
+}
+
+TEST(SqliteStore, RoundTripsABatch) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  std::vector<PuzzleRecord> batch = MakeBatch(0, 5);
+  Status s = store->WriteBatch(batch);
+  ASSERT_TRUE(s.ok()) << s.message();
+
+  sqlite3_stmt* stmt = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(store->db(),
+                               "SELECT run_id, item_index, givens, solution, clues, freedom, "
+                               "level, symmetry, grid_method FROM puzzles ORDER BY item_index",
+                               -1, &stmt, nullptr),
+            SQLITE_OK);
+  auto text = [stmt](int col) {
+    return std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, col)));
+  };
+  size_t rows = 0;
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    ASSERT_LT(rows, batch.size());
+    const PuzzleRecord& want = batch[rows++];
+    EXPECT_EQ(sqlite3_column_int64(stmt, 0), run_id);
+    EXPECT_EQ(sqlite3_column_int64(stmt, 1), want.item_index);
+    EXPECT_EQ(text(2), ToString(want.givens));
+    EXPECT_EQ(text(3), std::string(kSolution));
+    EXPECT_EQ(sqlite3_column_int(stmt, 4), want.clues);
+    EXPECT_EQ(sqlite3_column_int(stmt, 5), want.freedom);
+    EXPECT_EQ(text(6), want.level);
+    EXPECT_EQ(text(7), want.symmetry);
+    EXPECT_EQ(text(8), want.grid_method);
+  }
+  sqlite3_finalize(stmt);
+  EXPECT_EQ(rows, batch.size());
+  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs WHERE id = " + std::to_string(run_id)),
+            5);
+  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs"), "running");
+  EXPECT_EQ(QueryText(store->db(), "SELECT tool_version FROM runs"), "sudoku-corpus test");
+  EXPECT_EQ(QueryText(store->db(), "SELECT params FROM runs"), MakeRunInfo().params_json);
+  EXPECT_EQ(QueryInt(store->db(), "SELECT requested FROM runs"), 10);
+  EXPECT_EQ(QueryText(store->db(), "SELECT finished_at IS NULL FROM runs"), "1");
+}
+
+TEST(SqliteStore, StoresSeedAboveInt64MaxAsDecimalText) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(UINT64_MAX), &run_id).ok());
+  EXPECT_EQ(QueryText(store->db(), "SELECT seed FROM runs"), "18446744073709551615");
+  EXPECT_EQ(QueryText(store->db(), "SELECT typeof(seed) FROM runs"), "text");
+}
+
+TEST(SqliteStore, UsesWalJournalOnAFile) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(QueryText(store->db(), "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(QueryInt(store->db(), "PRAGMA synchronous"), 1);  // NORMAL
+  EXPECT_EQ(QueryInt(store->db(), "PRAGMA foreign_keys"), 1);
+}
+
+TEST(SqliteStore, RecordsSchemaVersionInUserVersion) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  EXPECT_GE(StoreSchemaVersion(), 1);
+  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+}
+
+TEST(SqliteStore, IndexesServeLevelCluesAndFreedomFilters) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  for (const char* where : {"level = 'easy' AND clues BETWEEN 20 AND 25", "clues = 22",
+                            "freedom BETWEEN 100 AND 120"}) {
+    // EXPLAIN QUERY PLAN rows: (id, parent, notused, detail).
+    sqlite3_stmt* stmt = nullptr;
+    std::string sql = std::string("EXPLAIN QUERY PLAN SELECT id FROM puzzles WHERE ") + where;
+    ASSERT_EQ(sqlite3_prepare_v2(store->db(), sql.c_str(), -1, &stmt, nullptr), SQLITE_OK);
+    std::string detail;
+    while (sqlite3_step(stmt) == SQLITE_ROW) {
+      detail += reinterpret_cast<const char*>(sqlite3_column_text(stmt, 3));
+    }
+    sqlite3_finalize(stmt);
+    EXPECT_NE(detail.find("USING"), std::string::npos) << where << ": " << detail;
+    EXPECT_NE(detail.find("INDEX"), std::string::npos) << where << ": " << detail;
+  }
+}
+
+TEST(SqliteStore, ReopeningAppendsASecondRun) {
+  TempDb file;
+  int64_t first_run = 0;
+  int64_t second_run = 0;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->BeginRun(MakeRunInfo(1), &first_run).ok());
+    ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 3)).ok());
+    ASSERT_TRUE(store->WriteBatch(MakeBatch(3, 4)).ok());
+    ASSERT_TRUE(store->EndRun("finished").ok());
+  }
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(2), &second_run).ok());
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 2)).ok());
+  ASSERT_TRUE(store->EndRun("finished").ok());
+
+  EXPECT_GT(second_run, first_run);
+  sqlite3* db = store->db();
+  std::string first = std::to_string(first_run);
+  std::string second = std::to_string(second_run);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs"), 2);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles WHERE run_id = " + first), 7);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles WHERE run_id = " + second), 2);
+  EXPECT_EQ(QueryInt(db, "SELECT written FROM runs WHERE id = " + first), 7);
+  EXPECT_EQ(QueryInt(db, "SELECT written FROM runs WHERE id = " + second), 2);
+  EXPECT_EQ(QueryText(db, "SELECT seed FROM runs WHERE id = " + second), "2");
+}
+
+TEST(SqliteStore, OpensAnEmptyFile) {
+  TempDb file;
+  std::ofstream(file.path()).close();
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+}
+
+TEST(SqliteStore, WorksInMemory) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 3)).ok());
+  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 3);
+}
+
+TEST(SqliteStore, RefusesAFileOfRandomBytes) {
+  TempDb file;
+  std::mt19937 rng(7);
+  std::string bytes(8192, '\0');
+  for (char& c : bytes) c = static_cast<char>(rng());
+  std::ofstream(file.path(), std::ios::binary) << bytes;
+
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(store, nullptr);
+  EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(ReadBytes(file.path()), bytes);  // left untouched
+}
+
+TEST(SqliteStore, RefusesATextFile) {
+  TempDb file;
+  std::ofstream(file.path()) << "53..7....6..195....98....6.\nnot a database\n";
+
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+}
+
+TEST(SqliteStore, RefusesADatabaseWithForeignTables) {
+  TempDb file;
+  ExecOnFile(file.path(), "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);");
+  std::string before = ReadBytes(file.path());
+
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(store, nullptr);
+  EXPECT_EQ(s.message().rfind(file.path() + ": not a sudoku corpus", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find("customers"), std::string::npos) << s.message();
+  EXPECT_EQ(ReadBytes(file.path()), before);  // not switched to WAL, not migrated
+}
+
+TEST(SqliteStore, RefusesANewerSchemaVersion) {
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+  }
+  ExecOnFile(file.path(), "PRAGMA user_version = 99;");
+
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), file.path() + ": schema version 99 is newer than this sudoku-corpus (" +
+                             std::to_string(StoreSchemaVersion()) + "); upgrade the tool");
+}
+
+TEST(SqliteStore, RefusesAVersionedDatabaseWithoutCorpusTables) {
+  TempDb file;
+  ExecOnFile(file.path(), "CREATE TABLE other(x); PRAGMA user_version = 1;");
+
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("not a sudoku corpus"), std::string::npos) << s.message();
+}
+
+TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 4)).ok());
+
+  std::vector<PuzzleRecord> bad = MakeBatch(4, 3);
+  bad.push_back(MakeRecord(5));  // item 5 twice
+  Status s = store->WriteBatch(bad);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind(file.path() + ": cannot insert puzzle item 5", 0), 0u)
+      << s.message();
+  EXPECT_NE(s.message().find("UNIQUE constraint failed"), std::string::npos) << s.message();
+
+  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 4);
+  EXPECT_EQ(QueryInt(store->db(), "SELECT max(item_index) FROM puzzles"), 3);
+  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 4);
+  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // no transaction left open
+
+  // The store stays usable: the corrected batch goes in.
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(4, 3)).ok());
+  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 7);
+  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 7);
+}
+
+TEST(SqliteStore, RefusesARecordWithoutLevel) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  std::vector<PuzzleRecord> batch = MakeBatch(0, 2);
+  batch[1].level = {};
+  Status s = store->WriteBatch(batch);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("NOT NULL constraint failed: puzzles.level"), std::string::npos)
+      << s.message();
+  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 0);
+}
+
+TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 2)).ok());
+  Status s = store->EndRun("interrupted");
+  ASSERT_TRUE(s.ok()) << s.message();
+
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "interrupted");
+  std::string started = QueryText(db, "SELECT started_at FROM runs");
+  std::string finished = QueryText(db, "SELECT finished_at FROM runs");
+  // ISO-8601 UTC with milliseconds, e.g. 2024-05-01T12:00:00.000Z.
+  EXPECT_EQ(finished.size(), 24u) << finished;
+  EXPECT_EQ(finished.back(), 'Z');
+  EXPECT_EQ(finished[10], 'T');
+  EXPECT_LE(started, finished);
+  EXPECT_EQ(store->run_id(), 0);
+  EXPECT_FALSE(store->WriteBatch(MakeBatch(2, 1)).ok());  // the run is closed
+}
+
+TEST(SqliteStore, RejectsMisuse) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  EXPECT_FALSE(store->WriteBatch(MakeBatch(0, 1)).ok());  // no run
+  EXPECT_FALSE(store->EndRun("finished").ok());           // no run
+
+  RunInfo bad = MakeRunInfo();
+  bad.params_json = "[1, 2]";
+  int64_t run_id = 0;
+  Status s = store->BeginRun(bad, &run_id);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("not a JSON object"), std::string::npos) << s.message();
+  bad.params_json = "{not json";
+  EXPECT_FALSE(store->BeginRun(bad, &run_id).ok());
+  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM runs"), 0);
+
+  RunInfo no_params = MakeRunInfo();
+  no_params.params_json.clear();
+  ASSERT_TRUE(store->BeginRun(no_params, &run_id).ok());
+  EXPECT_EQ(QueryText(store->db(), "SELECT params FROM runs"), "{}");
+  EXPECT_FALSE(store->BeginRun(MakeRunInfo(), &run_id).ok());  // run still open
+  s = store->EndRun("running");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("'running'"), std::string::npos) << s.message();
+  EXPECT_TRUE(store->EndRun("failed").ok());
+}
+
+TEST(SqliteStore, RefusesAPathInAMissingDirectory) {
+  std::string path =
+      (fs::temp_directory_path() / "sqlite_store_test_no_such_dir" / "corpus.db").string();
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(path, &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(store, nullptr);
+  EXPECT_EQ(s.message().rfind(path + ": cannot open database", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find("does not exist"), std::string::npos) << s.message();
+  EXPECT_EQ(s.message().find('\n'), std::string::npos);
+}
+
+TEST(SqliteStore, RefusesADirectory) {
+  std::string path = fs::temp_directory_path().string();
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(path, &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("is a directory"), std::string::npos) << s.message();
+}
+
+TEST(SqliteStore, RefusesAReadOnlyFile) {
+  if (geteuid() == 0) GTEST_SKIP() << "root ignores file permissions";
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+  }
+  fs::permissions(file.path(), fs::perms::owner_read, fs::perm_options::replace);
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  fs::permissions(file.path(), fs::perms::owner_read | fs::perms::owner_write,
+                  fs::perm_options::replace);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind(file.path() + ":", 0), 0u) << s.message();
+}
+
+}  // namespace
+}  // namespace sudoku
