@@ -156,7 +156,7 @@ TEST(Generator, RejectsImpossibleRequestsUpFront) {
   EXPECT_NE(CheckGeneratorOptions(options).find("--clues 5-10"), std::string::npos);
   options.dig = {30, 20, false};
   EXPECT_NE(CheckGeneratorOptions(options), "");
-  options.dig = {17, 90, false};
+  options.dig = {17, 81, false};  // a full grid is not a puzzle
   EXPECT_NE(CheckGeneratorOptions(options), "");
   options.dig = {54, 56, true};
   EXPECT_NE(CheckGeneratorOptions(options).find("--minimal"), std::string::npos);

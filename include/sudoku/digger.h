@@ -13,7 +13,7 @@ namespace sudoku {
 
 struct DigOptions {
   int min_clues = 17;    // lowest clue count accepted. Default: 17 (no unique puzzle has fewer)
-  int max_clues = 81;    // highest clue count accepted. Default: 81
+  int max_clues = 80;    // highest clue count accepted. Default: 80 (one empty cell)
   bool minimal = false;  // dig until no clue can go (a minimal puzzle). Default: false
 };
 

@@ -29,6 +29,10 @@ uint64_t RandomSeed() {
 GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
   GeneratorOptions generator;
   generator.dig.minimal = options.minimal;
+  if (!options.minimal) {  // the span of the levels; --minimal keeps the digger's 17-80
+    generator.dig.min_clues = Levels().back().min_clues;
+    generator.dig.max_clues = Levels().front().max_clues;
+  }
   if (!options.level.empty()) {
     const auto band = FindLevel(options.level);
     if (!band)
@@ -110,8 +114,9 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--seed", options->seed, "Run seed (default: random, printed at the end)");
   cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")
       ->capture_default_str();
-  auto* clues =
-      cmd->add_option("--clues", options->clues, "Clue band MIN-MAX, e.g. 22-30 (default 17-81)");
+  auto* clues = cmd->add_option("--clues", options->clues,
+                                "Clue band MIN-MAX, e.g. 22-30 (default 26-56, the span of the "
+                                "levels; 17-80 with --minimal)");
   auto* level = cmd->add_option("--level", options->level,
                                 "easy (54-56 clues), medium (41-46) or hard (26-31)");
   clues->excludes(level);

@@ -15,7 +15,7 @@ struct GenerateOptions {
   int64_t count = 1000;          // puzzles to write. Default: 1000
   std::optional<uint64_t> seed;  // run seed. Default: random, printed in the summary
   int threads = 0;               // worker threads, 0 = all cores. Default: 0
-  std::string clues;             // "MIN-MAX" clue band. Default: 17-81 (or the level's)
+  std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
   std::string level;             // easy, medium or hard: sets the clue band. Default: none
   std::string freedom;           // "MIN-MAX" freedom band. Default: 0-729
   bool minimal = false;          // dig to minimal puzzles. Default: false

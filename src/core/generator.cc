@@ -20,7 +20,7 @@ std::string CheckGeneratorOptions(const GeneratorOptions& options) {
   const DigOptions& dig = options.dig;
   const std::string clues = "--clues " + Range(dig.min_clues, dig.max_clues);
   if (dig.min_clues > dig.max_clues) return clues + ": minimum above maximum";
-  if (dig.max_clues > kCells) return clues + ": a puzzle has at most 81 clues";
+  if (dig.max_clues >= kCells) return clues + ": a puzzle has at most 80 clues (one empty cell)";
   if (dig.max_clues < kMinUniqueClues) {
     return clues + ": no unique puzzle has fewer than 17 clues";
   }

@@ -1,5 +1,6 @@
 #include "sudoku/pipeline.h"
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
@@ -118,6 +119,9 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
   bool stopped = false;
   Status status;
   try {
+    // global_control lets --threads exceed the core count (TBB caps workers at cores - 1).
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                              static_cast<size_t>(threads));
     tbb::task_arena arena(threads);
     arena.execute([&] { RunStages(options, threads, writer, stopped); });
     writer.Flush();

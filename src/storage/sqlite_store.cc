@@ -49,10 +49,13 @@ std::string Quote(std::string_view text) {
   return quoted;
 }
 
-// Binds text by copy. A null data() binds NULL, which the NOT NULL constraints then reject.
+// Binds text with its length (string_views are not NUL-terminated) and without a copy
+// (SQLITE_STATIC): every caller steps the statement and then clears its bindings (Step, or
+// InsertPuzzle) while `text` is still alive, so SQLite never reads it afterwards. A null data()
+// binds NULL, which the NOT NULL constraints then reject.
 int BindText(sqlite3_stmt* stmt, int index, std::string_view text) {
   return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()),
-                           SQLITE_TRANSIENT);
+                           SQLITE_STATIC);
 }
 
 // The connection-level helpers of Open; each error names `path` and carries SQLite's message.

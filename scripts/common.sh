@@ -1,0 +1,38 @@
+# Shared by run.sh, test.sh and bench.sh: install what is missing, configure and build.
+# Sourced, not run. Debian 12 (bookworm) packages only.
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Packages every build needs.
+BUILD_PACKAGES=(g++ cmake make libtbb-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev)
+
+log() { echo "[sudoku-corpus] $*" >&2; }
+
+# ensure_packages PKG...: apt-get installs the packages that are not installed yet.
+ensure_packages() {
+  local missing=()
+  local pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing missing packages: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { log "need root (or sudo) to apt-get install ${missing[*]}"; exit 1; }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq || { log "apt-get update failed"; exit 1; }
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    { log "apt-get install ${missing[*]} failed"; exit 1; }
+}
+
+# build_tree DIR [CMAKE_ARGS...]: configures (once) and builds the repository into DIR.
+build_tree() {
+  local dir="$1"
+  shift
+  cmake -S "$REPO_ROOT" -B "$dir" "$@" >/dev/null || { log "cmake configure failed in $dir"; exit 1; }
+  cmake --build "$dir" -j "$(nproc)" >/dev/null 2>"$dir.build.log" ||
+    { cat "$dir.build.log" >&2; log "build failed in $dir"; exit 1; }
+}

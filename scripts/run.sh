@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds the Release binary, and runs it with the arguments given.
+# With no arguments it generates a default corpus (1,000 puzzles) into ./corpus.db.
+#   scripts/run.sh                          # default corpus in ./corpus.db
+#   scripts/run.sh generate --count 2000 --seed 7 --db x.db
+#   scripts/run.sh solve puzzles.txt
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+ensure_packages "${BUILD_PACKAGES[@]}"
+BUILD_DIR="${SUDOKU_BUILD_DIR:-$REPO_ROOT/build-release}"
+build_tree "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_BUILD_TESTS=OFF -DSUDOKU_BUILD_BENCH=OFF
+
+if [ $# -eq 0 ]; then
+  set -- generate
+fi
+exec "$BUILD_DIR/src/cli/sudoku-corpus" "$@"
