@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -243,6 +244,53 @@ TEST(SqliteStore, ReopeningAppendsASecondRun) {
   EXPECT_EQ(QueryText(db, "SELECT seed FROM runs WHERE id = " + second), "2");
 }
 
+TEST(SqliteStore, TwoStoresOnOneFileWriteDistinctRuns) {
+  TempDb file;
+  auto first = OpenOrDie(file.path());
+  auto second = OpenOrDie(file.path());
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  int64_t first_run = 0;
+  int64_t second_run = 0;
+  ASSERT_TRUE(first->BeginRun(MakeRunInfo(1), &first_run).ok());
+  ASSERT_TRUE(second->BeginRun(MakeRunInfo(2), &second_run).ok());
+  EXPECT_NE(first_run, second_run);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(first->WriteBatch(MakeBatch(i * 10, 10)).ok());
+    ASSERT_TRUE(second->WriteBatch(MakeBatch(i * 5, 5)).ok());
+  }
+  EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '1'"), 30);
+  EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '2'"), 15);
+  EXPECT_EQ(QueryInt(first->db(), "SELECT count(*) FROM puzzles"), 45);
+}
+
+// The schema embedded at build time is exactly schema/*.sql: a store's tables and indexes
+// match those made by running the files with plain SQLite.
+TEST(SqliteStore, CreatesTheSchemaOfTheSchemaFiles) {
+  const fs::path schema_dir = fs::path(SUDOKU_TEST_DATA_DIR) / ".." / ".." / "schema";
+  sqlite3* plain = nullptr;
+  ASSERT_EQ(sqlite3_open(":memory:", &plain), SQLITE_OK);
+  for (int version = 1; version <= StoreSchemaVersion(); ++version) {
+    char prefix[8];
+    std::snprintf(prefix, sizeof(prefix), "%03d_", version);
+    for (const auto& entry : fs::directory_iterator(schema_dir)) {
+      if (entry.path().filename().string().rfind(prefix, 0) != 0) continue;
+      std::string sql = ReadBytes(entry.path().string());
+      EXPECT_EQ(sqlite3_exec(plain, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+          << entry.path() << ": " << sqlite3_errmsg(plain);
+    }
+  }
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  const std::string objects =
+      "SELECT group_concat(type || ' ' || name || ': ' || sql, char(10)) FROM "
+      "(SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name)";
+  std::string want = QueryText(plain, objects);
+  sqlite3_close(plain);
+  EXPECT_FALSE(want.empty());
+  EXPECT_EQ(QueryText(store->db(), objects), want);
+}
+
 TEST(SqliteStore, OpensAnEmptyFile) {
   TempDb file;
   std::ofstream(file.path()).close();
@@ -283,6 +331,17 @@ TEST(SqliteStore, RefusesATextFile) {
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+}
+
+TEST(SqliteStore, RefusesAFileShorterThanTheSqliteHeader) {
+  TempDb file;
+  std::ofstream(file.path()) << "x";  // SQLite alone would take this for an empty database
+
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(ReadBytes(file.path()), "x");
 }
 
 TEST(SqliteStore, RefusesADatabaseWithForeignTables) {
@@ -448,7 +507,23 @@ TEST(SqliteStore, RefusesAReadOnlyFile) {
   fs::permissions(file.path(), fs::perms::owner_read | fs::perms::owner_write,
                   fs::perm_options::replace);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message().rfind(file.path() + ":", 0), 0u) << s.message();
+  EXPECT_EQ(s.message(), file.path() + ": cannot open for writing (the file is read-only)");
+}
+
+TEST(SqliteStore, RefusesAReadOnlyDirectory) {
+  if (geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions";
+  fs::path dir = fs::temp_directory_path() /
+                 ("sqlite_store_test_ro_dir_" + std::to_string(getpid()));
+  fs::create_directory(dir);
+  fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec, fs::perm_options::replace);
+  std::string path = (dir / "corpus.db").string();
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(path, &store);
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
+  fs::remove_all(dir);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind(path + ": cannot open database", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find("is not writable"), std::string::npos) << s.message();
 }
 
 }  // namespace

@@ -41,6 +41,9 @@ struct Tables {
   uint8_t row_boxes[512];
   uint32_t shrink[512];      // mini-row pattern -> 27-bit mask of the permitted mini-rows
   uint32_t peer_keep[27];    // band cells that stay when a digit is placed at this cell
+  uint32_t rows_mask[8];     // 3-bit set of rows of a band -> their 27-bit mask
+  uint32_t boxes_mask[8];    // 3-bit set of boxes of a band -> their 27-bit mask
+  uint8_t cell_row[81], cell_col[81], cell_box[81];
 };
 
 constexpr Tables MakeTables() {
@@ -68,6 +71,19 @@ constexpr Tables MakeTables() {
       if (j / 9 == i / 9 || j % 9 == i % 9 || (j % 9) / 3 == (i % 9) / 3) peers |= 1u << j;
     }
     t.peer_keep[i] = (kBand & ~peers) | (1u << i);
+  }
+  for (int m = 0; m < 8; ++m) {
+    for (int k = 0; k < 3; ++k) {
+      if (m & (1 << k)) {
+        t.rows_mask[m] |= kRow << (9 * k);
+        t.boxes_mask[m] |= (7u | (7u << 9) | (7u << 18)) << (3 * k);
+      }
+    }
+  }
+  for (int c = 0; c < 81; ++c) {
+    t.cell_row[c] = static_cast<uint8_t>(RowOf(c));
+    t.cell_col[c] = static_cast<uint8_t>(ColOf(c));
+    t.cell_box[c] = static_cast<uint8_t>(BoxOf(c));
   }
   return t;
 }
@@ -99,10 +115,8 @@ inline uint32_t MiniRows(uint32_t x) {
 inline void Narrow(State& s, int field, uint32_t keep) {
   uint32_t old = s.f[field];
   uint32_t now = old & keep;
-  if (now != old) {
-    s.f[field] = now;
-    s.pending |= 1u << field;
-  }
+  s.f[field] = now;
+  s.pending |= static_cast<uint32_t>(now != old) << field;
 }
 
 // Places digit d (0-8) at band b, bit i. The cell must still hold d as a candidate.
@@ -174,9 +188,10 @@ int NakedSingles(State& s) {
 int ColumnSingles(State& s) {
   int placed = 0;
   for (int d = 0; d < 9; ++d) {
-    uint32_t one = 0, two = 0;
+    uint32_t one = 0, two = 0, done = 0;
     for (int b = 0; b < 3; ++b) {
       uint32_t x = s.f[d * 3 + b];
+      done |= x & ~s.unsolved[b];
       for (int r = 0; r < 3; ++r) {
         uint32_t row = (x >> (9 * r)) & kRow;
         two |= one & row;
@@ -184,20 +199,16 @@ int ColumnSingles(State& s) {
       }
     }
     if (one != kRow) return -1;
-    uint32_t singles = one & ~two;
+    uint32_t singles = one & ~two & ~((done | (done >> 9) | (done >> 18)) & kRow);
     while (singles) {
       int c = std::countr_zero(singles);
       singles &= singles - 1;
-      for (int b = 0; b < 3; ++b) {
-        uint32_t hit = s.f[d * 3 + b] & ((kColSpread << c));
-        if (hit == 0) continue;
-        int i = std::countr_zero(hit);
-        if (s.unsolved[b] & (1u << i)) {
-          Place(s, d, b, i);
-          ++placed;
-        }
-        break;
-      }
+      uint32_t spread = kColSpread << c;
+      int b = (s.f[d * 3] & spread) ? 0 : (s.f[d * 3 + 1] & spread) ? 1 : 2;
+      uint32_t hit = s.f[d * 3 + b] & spread;
+      if (hit == 0) return -1;  // emptied by an earlier placement in this loop
+      Place(s, d, b, std::countr_zero(hit));
+      ++placed;
     }
   }
   return placed;
@@ -214,6 +225,7 @@ bool Propagate(State& s) {
     int n = NakedSingles(s);
     if (n < 0) return false;
     if (n > 0) continue;
+    if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) return true;
     n = ColumnSingles(s);
     if (n < 0) return false;
     if (n == 0) return true;
@@ -284,19 +296,38 @@ void Search(State& s, Context& ctx) {
   }
 }
 
-// Sets up the state from the givens; false when they break a rule.
+// Sets up the state from the givens; false when they break a rule. Branch-free over the cells:
+// an empty cell is filed under a dummy digit 9.
 bool Init(const Grid& puzzle, State& s) {
-  for (uint32_t& x : s.f) x = kBand;
-  for (uint32_t& u : s.unsolved) u = kBand;
-  s.pending = 0;
+  uint32_t out_of_range = 0;
+  for (int c = 0; c < 81; ++c) out_of_range |= puzzle[c] > 9;
+  if (out_of_range) return false;
+  uint32_t rows[10] = {}, cols[10] = {}, boxes[10] = {}, placed[30] = {};
+  uint32_t given[3] = {};
+  uint32_t clash = 0;
   for (int c = 0; c < 81; ++c) {
-    int v = puzzle[c];
-    if (v == 0) continue;
-    if (v > 9) return false;
-    int b = c / 27, i = c % 27;
-    if (!(s.f[(v - 1) * 3 + b] & (1u << i))) return false;
-    Place(s, v - 1, b, i);
+    uint32_t v = puzzle[c];
+    int d = static_cast<int>((v + 9) % 10);  // 1-9 -> 0-8, empty -> 9
+    uint32_t filled = v != 0;
+    int r = kT.cell_row[c], col = kT.cell_col[c], box = kT.cell_box[c];
+    clash |= ((rows[d] >> r) | (cols[d] >> col) | (boxes[d] >> box)) & filled;
+    rows[d] |= 1u << r;
+    cols[d] |= 1u << col;
+    boxes[d] |= 1u << box;
+    uint32_t bit = filled << (c % 27);
+    placed[d * 3 + c / 27] |= bit;
+    given[c / 27] |= bit;
   }
+  if (clash) return false;
+  for (int d = 0; d < 9; ++d) {
+    uint32_t col_mask = cols[d] * kColSpread;
+    for (int b = 0; b < 3; ++b) {
+      uint32_t blocked = kT.rows_mask[(rows[d] >> (3 * b)) & 7] |
+                         kT.boxes_mask[(boxes[d] >> (3 * b)) & 7] | col_mask | given[b];
+      s.f[d * 3 + b] = (kBand & ~blocked) | placed[d * 3 + b];
+    }
+  }
+  for (int b = 0; b < 3; ++b) s.unsolved[b] = kBand & ~given[b];
   s.pending = kAllFields;
   return true;
 }

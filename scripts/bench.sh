@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds Release and prints one benchmark table (single runs; medians where repeated):
+#   - Google Benchmark target bench/ (solver per data set, digging, grid generation, scoring,
+#     SQLite sink), medians of BENCH_REPS repetitions;
+#   - `generate --minimal` puzzles/s at 1 and 2 threads, and `--level easy|medium|hard`;
+#   - peak RSS of large runs (flat in --count);
+#   - QQWing's generation rate in the same run, when qqwing is installed, with the ratio.
+# Environment: BENCH_COUNT (puzzles per generate run, default 100000), BENCH_REPS (default 3),
+# BENCH_RSS_COUNTS (default "100000 1000000"), BENCH_QQWING_COUNT (default 1000).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+ensure_packages "${BUILD_PACKAGES[@]}" libbenchmark-dev time
+COUNT="${BENCH_COUNT:-100000}"
+REPS="${BENCH_REPS:-3}"
+RSS_COUNTS="${BENCH_RSS_COUNTS:-100000 1000000}"
+QQ_COUNT="${BENCH_QQWING_COUNT:-1000}"
+BUILD_DIR="$REPO_ROOT/build-bench"
+build_tree "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_BUILD_TESTS=OFF -DSUDOKU_BUILD_BENCH=ON
+BIN="$BUILD_DIR/src/cli/sudoku-corpus"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+
+echo "# sudoku-corpus benchmark, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo
+echo "## Google Benchmark (median of $REPS)"
+printf '%-52s %14s %16s\n' benchmark "time/iter" "items/s"
+"$BUILD_DIR/bench/sudoku_bench" --benchmark_repetitions="$REPS" --benchmark_report_aggregates_only=true \
+  --benchmark_format=csv 2>/dev/null | awk -F, '
+  /_median"?,/ {
+    name = $1; gsub(/"/, "", name); sub(/_median$/, "", name)
+    unit = $5; gsub(/"/, "", unit)
+    items = ($7 == "" ? "-" : sprintf("%.0f", $7))
+    printf "%-52s %11.3f %-2s %16s\n", name, $3, unit, items
+  }'
+
+# rate CMD...: runs a generate command and prints its puzzles/s from the summary line.
+rate() { "$@" | sed -n 's/.*(\([0-9]*\)\/s).*/\1/p'; }
+
+echo
+echo "## generate (one run each, $COUNT puzzles, rate from the summary line)"
+printf '%-44s %12s\n' command "puzzles/s"
+declare -A RATES
+for args in "--minimal --threads 1" "--minimal --threads 2" "--level easy --threads 1" \
+  "--level medium --threads 1" "--level hard --threads 1" "--threads 1" "--threads 2"; do
+  rm -f "$TMP"/g.db*
+  r=$(rate "$BIN" generate --db "$TMP/g.db" --count "$COUNT" --seed 1 $args)
+  RATES["$args"]=$r
+  printf '%-44s %12s\n' "generate $args" "$r"
+done
+awk -v a="${RATES[--minimal --threads 2]}" -v b="${RATES[--minimal --threads 1]}" \
+  'BEGIN { printf "%-44s %11.2fx\n", "--minimal: 2 threads over 1", a / b }'
+
+echo
+echo "## peak memory (generate --minimal, all cores)"
+printf '%-44s %12s\n' "--count" "peak RSS MiB"
+for n in $RSS_COUNTS; do
+  rm -f "$TMP"/m.db*
+  /usr/bin/time -f '%M' -o "$TMP/rss" "$BIN" generate --db "$TMP/m.db" --count "$n" --seed 2 --minimal --quiet
+  awk -v n="$n" '{ printf "%-44s %12.1f\n", n, $1 / 1024 }' "$TMP/rss"
+done
+
+echo
+echo "## QQWing baseline (same machine, same run)"
+if command -v qqwing >/dev/null 2>&1; then
+  start=$(date +%s.%N)
+  qqwing --generate "$QQ_COUNT" --one-line >/dev/null
+  end=$(date +%s.%N)
+  awk -v n="$QQ_COUNT" -v s="$start" -v e="$end" -v ours="${RATES[--minimal --threads 1]}" 'BEGIN {
+    q = n / (e - s)
+    printf "%-44s %12.0f\n", "qqwing --generate " n " (1 thread)", q
+    printf "%-44s %11.1fx\n", "generate --minimal --threads 1 over qqwing", ours / q }'
+else
+  echo "qqwing not installed (apt-get install qqwing): baseline skipped"
+fi
