@@ -1,7 +1,5 @@
 // Tests of SqliteStore (include/sudoku/store.h): the corpus schema, round trips, refusing files
 // that are not corpora, all-or-nothing batches. Each test uses its own temporary file.
-#include "sudoku/store.h"
-
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -17,6 +15,7 @@
 
 #include "sudoku/grid.h"
 #include "sudoku/sink.h"
+#include "sudoku/store.h"
 
 namespace sudoku {
 namespace {
@@ -32,9 +31,8 @@ class TempDb {
   TempDb() {
     static std::atomic<int> counter{0};
     const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = (fs::temp_directory_path() /
-             ("sqlite_store_test_" + std::to_string(getpid()) + "_" + test->name() + "_" +
-              std::to_string(counter++) + ".db"))
+    path_ = (fs::temp_directory_path() / ("sqlite_store_test_" + std::to_string(getpid()) + "_" +
+                                          test->name() + "_" + std::to_string(counter++) + ".db"))
                 .string();
     Remove();
   }
@@ -271,7 +269,7 @@ TEST(SqliteStore, CreatesTheSchemaOfTheSchemaFiles) {
   sqlite3* plain = nullptr;
   ASSERT_EQ(sqlite3_open(":memory:", &plain), SQLITE_OK);
   for (int version = 1; version <= StoreSchemaVersion(); ++version) {
-    char prefix[8];
+    char prefix[16];
     std::snprintf(prefix, sizeof(prefix), "%03d_", version);
     for (const auto& entry : fs::directory_iterator(schema_dir)) {
       if (entry.path().filename().string().rfind(prefix, 0) != 0) continue;
@@ -395,8 +393,7 @@ TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
   bad.push_back(MakeRecord(5));  // item 5 twice
   Status s = store->WriteBatch(bad);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message().rfind(file.path() + ": cannot insert puzzle item 5", 0), 0u)
-      << s.message();
+  EXPECT_EQ(s.message().rfind(file.path() + ": cannot insert puzzle item 5", 0), 0u) << s.message();
   EXPECT_NE(s.message().find("UNIQUE constraint failed"), std::string::npos) << s.message();
 
   EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 4);
@@ -512,8 +509,8 @@ TEST(SqliteStore, RefusesAReadOnlyFile) {
 
 TEST(SqliteStore, RefusesAReadOnlyDirectory) {
   if (geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions";
-  fs::path dir = fs::temp_directory_path() /
-                 ("sqlite_store_test_ro_dir_" + std::to_string(getpid()));
+  fs::path dir =
+      fs::temp_directory_path() / ("sqlite_store_test_ro_dir_" + std::to_string(getpid()));
   fs::create_directory(dir);
   fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec, fs::perm_options::replace);
   std::string path = (dir / "corpus.db").string();

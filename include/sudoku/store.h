@@ -59,18 +59,18 @@ class SqliteStore : public PuzzleSink {
   Status EndRun(std::string_view status);
 
   const std::string& path() const { return path_; }
-  sqlite3* db() const { return db_; }  // for read-only queries in tests and commands
+  sqlite3* db() const { return db_; }         // for read-only queries in tests and commands
   int64_t run_id() const { return run_id_; }  // the open run, 0 if none
 
  private:
   SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
-  Status Configure();          // pragmas, schema check and migration; statements prepared
+  Status Configure();  // pragmas, schema check and migration; statements prepared
   Status Prepare(const char* sql, sqlite3_stmt** stmt);
   // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
   // clears its bindings. Errors say "<path>: <what> (<sqlite3_errmsg>)".
   Status Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc = 0);
   Status InsertPuzzle(const PuzzleRecord& record);
-  Status Rollback(Status cause);  // rolls back the open transaction, returns `cause`
+  Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
   Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
 
   std::string path_;

@@ -6,8 +6,9 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "sudoku/rng.h"
@@ -21,18 +22,16 @@ using Clock = std::chrono::steady_clock;
 struct Chunk {
   int64_t first = 0;
   int count = 0;
-  std::vector<PuzzleRecord> records;
+  std::vector<PuzzleRecord> records;  // the items made, in order (fewer than count on error)
+  std::string error;                  // why item first + records.size() could not be made
 };
 
 constexpr int kChunkItems = 16;  // items per token: amortizes the pipeline's per-token cost
 constexpr int kTokensPerThread = 4;
 
-// Raised inside the pipeline; TBB cancels the other stages and rethrows it in RunPipeline.
-struct PipelineError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// The serial output stage: collects records into batches and hands them to the sink.
+// The serial output stage: collects records into batches and hands them to the sink. Errors
+// are values, not exceptions: after the first one, `failed()` turns true, the source stops
+// issuing chunks and the chunks still in flight are dropped, so TBB never has to cancel.
 class BatchWriter {
  public:
   BatchWriter(const PipelineOptions& options, PuzzleSink* sink)
@@ -40,32 +39,44 @@ class BatchWriter {
     batch_.reserve(static_cast<size_t>(options.batch_size));
   }
   void Add(const Chunk& chunk) {
+    if (failed()) return;
     for (const PuzzleRecord& record : chunk.records) {
       batch_.push_back(record);
       if (static_cast<int>(batch_.size()) >= options_.batch_size) Flush();
     }
-    if (!batch_.empty() &&
-        Clock::now() - last_flush_ > std::chrono::duration<double>(options_.flush_seconds)) {
+    if (!chunk.error.empty()) {
+      Flush();  // the items before the failing one are kept
+      Fail(chunk.error);
+    } else if (Clock::now() - last_flush_ > std::chrono::duration<double>(options_.flush_seconds)) {
       Flush();
     }
   }
   void Flush() {
     last_flush_ = Clock::now();
-    if (batch_.empty()) return;
-    Status status = sink_->WriteBatch(batch_);
-    if (!status.ok()) throw PipelineError(status.message());
+    if (batch_.empty() || failed()) return;
+    const Status status = sink_->WriteBatch(batch_);
+    if (!status.ok()) return Fail(status.message());
     written_ += static_cast<int64_t>(batch_.size());
     batch_.clear();
     if (options_.progress) options_.progress(written_);
   }
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  const Status& status() const { return status_; }
   int64_t written() const { return written_; }
 
  private:
+  void Fail(const std::string& message) {
+    status_ = Status::Error(message);
+    batch_.clear();
+    failed_.store(true, std::memory_order_relaxed);
+  }
   const PipelineOptions& options_;
   PuzzleSink* sink_;
   std::vector<PuzzleRecord> batch_;
   Clock::time_point last_flush_;
   int64_t written_ = 0;
+  Status status_;
+  std::atomic<bool> failed_{false};
 };
 
 void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
@@ -75,9 +86,11 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
     if (!GeneratePuzzle(options.generator, index,
                         ItemSeed(options.seed, static_cast<uint64_t>(index)),
                         &chunk.records[static_cast<size_t>(k)])) {
-      throw PipelineError(
-          "item " + std::to_string(index) + ": no puzzle met the requested bands in " +
-          std::to_string(options.generator.max_attempts) + " attempts; widen --clues or --freedom");
+      chunk.records.resize(static_cast<size_t>(k));
+      chunk.error = "item " + std::to_string(index) + ": no puzzle met the requested bands in " +
+                    std::to_string(options.generator.max_attempts) +
+                    " attempts; widen --clues or --freedom";
+      return;
     }
   }
 }
@@ -85,29 +98,28 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
 void RunStages(const PipelineOptions& options, int threads, BatchWriter& writer, bool& stopped) {
   const int64_t end = options.first_index + options.count;
   int64_t next = options.first_index;
+  auto source = [&](tbb::flow_control& fc) {
+    Chunk chunk;
+    if (next >= end || writer.failed() || (options.stop && options.stop->load())) {
+      stopped = next < end && !writer.failed();
+      fc.stop();
+      return chunk;
+    }
+    chunk.first = next;
+    chunk.count = static_cast<int>(std::min<int64_t>(kChunkItems, end - next));
+    next += chunk.count;
+    return chunk;
+  };
+  auto make = [&](Chunk chunk) {
+    if (!writer.failed()) MakeChunk(options, chunk);
+    return chunk;
+  };
+  auto write = [&](const Chunk& chunk) { writer.Add(chunk); };
   tbb::parallel_pipeline(
       static_cast<size_t>(threads * kTokensPerThread),
-      tbb::make_filter<void, Chunk>(tbb::filter_mode::serial_in_order,
-                                    [&](tbb::flow_control& fc) {
-                                      Chunk chunk;
-                                      if (next >= end || (options.stop && options.stop->load())) {
-                                        stopped = next < end;
-                                        fc.stop();
-                                        return chunk;
-                                      }
-                                      chunk.first = next;
-                                      chunk.count = static_cast<int>(
-                                          std::min<int64_t>(kChunkItems, end - next));
-                                      next += chunk.count;
-                                      return chunk;
-                                    }) &
-          tbb::make_filter<Chunk, Chunk>(tbb::filter_mode::parallel,
-                                         [&](Chunk chunk) {
-                                           MakeChunk(options, chunk);
-                                           return chunk;
-                                         }) &
-          tbb::make_filter<Chunk, void>(tbb::filter_mode::serial_in_order,
-                                        [&](const Chunk& chunk) { writer.Add(chunk); }));
+      tbb::make_filter<void, Chunk>(tbb::filter_mode::serial_in_order, source) &
+          tbb::make_filter<Chunk, Chunk>(tbb::filter_mode::parallel, make) &
+          tbb::make_filter<Chunk, void>(tbb::filter_mode::serial_in_order, write));
 }
 
 }  // namespace
@@ -117,21 +129,18 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   BatchWriter writer(options, sink);
   bool stopped = false;
-  Status status;
-  try {
+  {
     // global_control lets --threads exceed the core count (TBB caps workers at cores - 1).
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
     tbb::task_arena arena(threads);
     arena.execute([&] { RunStages(options, threads, writer, stopped); });
-    writer.Flush();
-  } catch (const PipelineError& error) {
-    status = Status::Error(error.what());
   }
+  writer.Flush();
   result->written = writer.written();
   result->stopped = stopped;
   result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return status;
+  return writer.status();
 }
 
 }  // namespace sudoku

@@ -29,9 +29,10 @@ foreach(file IN LISTS schema_files)
   endif()
   file(READ "${file}" hex HEX)
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
-  string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,)"
-         "\\1\n    " bytes "${bytes}")
-  string(APPEND arrays "// schema/${name}\ninline constexpr char kSchemaSql${version}[] = {\n    ${bytes}0x00};\n\n")
+  string(REPEAT "0x..," 16 sixteen_bytes)
+  string(REGEX REPLACE "(${sixteen_bytes})" "\\1\n    " bytes "${bytes}")  # 16 a line
+  string(APPEND arrays "// schema/${name}\n"
+                       "inline constexpr char kSchemaSql${version}[] = {\n    ${bytes}0x00};\n\n")
   string(APPEND entries "    {${version}, \"${name}\", kSchemaSql${version}},\n")
   math(EXPR expected "${expected} + 1")
 endforeach()

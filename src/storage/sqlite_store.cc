@@ -2,13 +2,10 @@
 // build time into storage/schema_sql.h (src/storage/embed_schema.cmake).
 //
 // Open checks a file before it changes anything in it: it checks the SQLite header bytes, reads
-// the schema version and the table list, and only then switches the journal to WAL and migrates. Each migration
-// step runs in its own BEGIN IMMEDIATE transaction that re-reads the version, so two processes
-// opening the same new file at once cannot both apply a schema file.
-#include "sudoku/store.h"
-
+// the schema version and the table list, and only then switches the journal to WAL and migrates.
+// Each migration step runs in its own BEGIN IMMEDIATE transaction that re-reads the version, so two
+// processes opening the same new file at once cannot both apply a schema file.
 #include <sqlite3.h>
-
 #include <unistd.h>
 
 #include <cstring>
@@ -19,6 +16,7 @@
 #include <utility>
 
 #include "storage/schema_sql.h"
+#include "sudoku/store.h"
 
 namespace sudoku {
 namespace {
@@ -65,8 +63,7 @@ std::string Quote(std::string_view text) {
 // InsertPuzzle) while `text` is still alive, so SQLite never reads it afterwards. A null data()
 // binds NULL, which the NOT NULL constraints then reject.
 int BindText(sqlite3_stmt* stmt, int index, std::string_view text) {
-  return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()),
-                           SQLITE_STATIC);
+  return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
 }
 
 // The connection-level helpers of Open; each error names `path` and carries SQLite's message.
@@ -257,9 +254,8 @@ Status SqliteStore::Open(const std::string& path, std::unique_ptr<SqliteStore>* 
     return Status::Error(path + ": not a SQLite database (file is not a database)");
   }
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &db,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                           nullptr);
+  int rc = sqlite3_open_v2(
+      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   // From here the store owns `db` (SQLite may allocate it even when the open fails).
   std::unique_ptr<SqliteStore> opened(new SqliteStore(path, db));
   if (db == nullptr) return Status::Error(path + ": cannot open database (out of memory)");
@@ -288,10 +284,14 @@ Status SqliteStore::Configure() {
   if (Status s = conn.Migrate(); !s.ok()) return s;
 
   const std::pair<const char*, sqlite3_stmt**> statements[] = {
-      {"BEGIN IMMEDIATE", &begin_},      {"COMMIT", &commit_},
-      {"ROLLBACK", &rollback_},          {kCheckParamsSql, &check_params_},
-      {kInsertRunSql, &insert_run_},     {kEndRunSql, &end_run_},
-      {kInsertPuzzleSql, &insert_puzzle_}, {kAddWrittenSql, &add_written_},
+      {"BEGIN IMMEDIATE", &begin_},
+      {"COMMIT", &commit_},
+      {"ROLLBACK", &rollback_},
+      {kCheckParamsSql, &check_params_},
+      {kInsertRunSql, &insert_run_},
+      {kEndRunSql, &end_run_},
+      {kInsertPuzzleSql, &insert_puzzle_},
+      {kAddWrittenSql, &add_written_},
   };
   for (const auto& [sql, stmt] : statements) {
     if (Status s = Prepare(sql, stmt); !s.ok()) return s;
@@ -351,8 +351,7 @@ Status SqliteStore::BeginRun(const RunInfo& info, int64_t* run_id) {
   sqlite3_clear_bindings(check_params_);
   if (!checked.ok()) return checked;
   if (type != "object") {
-    return Status::Error(path_ + ": run parameters are not a JSON object: " +
-                         params.substr(0, 80));
+    return Status::Error(path_ + ": run parameters are not a JSON object: " + params.substr(0, 80));
   }
 
   std::string seed = std::to_string(info.seed);
@@ -400,8 +399,8 @@ Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch) {
   if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) return Rollback(s);
   for (const PuzzleRecord& record : batch) {
     if (Status s = InsertPuzzle(record); !s.ok()) {
-      return Rollback(Status::Error(s.message() + "; the batch of " +
-                                    std::to_string(batch.size()) + " was rolled back"));
+      return Rollback(Status::Error(s.message() + "; the batch of " + std::to_string(batch.size()) +
+                                    " was rolled back"));
     }
   }
   int rc = sqlite3_bind_int64(add_written_, 1, static_cast<int64_t>(batch.size()));
