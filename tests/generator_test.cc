@@ -119,7 +119,9 @@ TEST(Digger, StopsInsideTheClueBand) {
       const int clues = CountGivens(puzzle);
       EXPECT_EQ(ok, clues >= band.min_clues && clues <= band.max_clues)
           << band.name << " " << clues;
-      if (band.name != "hard") EXPECT_TRUE(ok) << band.name << " " << clues;
+      if (band.name != "hard") {
+        EXPECT_TRUE(ok) << band.name << " " << clues;  // hard may end minimal above 31
+      }
     }
   }
 }
