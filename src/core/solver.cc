@@ -40,6 +40,7 @@ constexpr uint32_t kAllFields = 0x7FFFFFF; // 27 fields (digit * 3 + band)
 struct Tables {
   uint8_t row_boxes[512];
   uint32_t shrink[512];      // mini-row pattern -> 27-bit mask of the permitted mini-rows
+  uint16_t shrink9[512];     // the same as a 9-bit pattern
   uint32_t peer_keep[27];    // band cells that stay when a digit is placed at this cell
   uint32_t rows_mask[8];     // 3-bit set of rows of a band -> their 27-bit mask
   uint32_t boxes_mask[8];    // 3-bit set of boxes of a band -> their 27-bit mask
@@ -59,6 +60,7 @@ constexpr Tables MakeTables() {
       int m = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
       if ((m & ~s) == 0) keep |= static_cast<uint32_t>(m);
     }
+    t.shrink9[s] = static_cast<uint16_t>(keep);
     uint32_t mask = 0;
     for (int i = 0; i < 9; ++i) {
       if (keep & (1u << i)) mask |= 7u << ((i / 3) * 9 + (i % 3) * 3);
@@ -93,8 +95,11 @@ constexpr Tables kT = MakeTables();
 struct State {
   uint32_t f[27];          // f[d * 3 + b]: cells of band b where digit d+1 may go
   uint32_t unsolved[3];    // cells of each band not yet solved
-  uint32_t pending;        // bit d * 3 + b: field changed since its last band shrink
 };
+
+// Bit d * 3 + b set: field f[d * 3 + b] changed since its last band shrink. Kept apart from State
+// so that it lives in a register.
+using Pending = uint32_t;
 
 struct Context {
   int limit;
@@ -112,28 +117,28 @@ inline uint32_t MiniRows(uint32_t x) {
 #endif
 }
 
-inline void Narrow(State& s, int field, uint32_t keep) {
+inline void Narrow(State& s, Pending& pending, int field, uint32_t keep) {
   uint32_t old = s.f[field];
   uint32_t now = old & keep;
   s.f[field] = now;
-  s.pending |= static_cast<uint32_t>(now != old) << field;
+  pending |= static_cast<uint32_t>(now != old) << field;
 }
 
 // Places digit d (0-8) at band b, bit i. The cell must still hold d as a candidate.
-inline void Place(State& s, int d, int b, int i) {
+inline void Place(State& s, Pending& pending, int d, int b, int i) {
   uint32_t bit = 1u << i;
   s.unsolved[b] &= ~bit;
   for (int e = 0; e < 9; ++e) {
-    if (e != d) Narrow(s, e * 3 + b, ~bit);
+    if (e != d) Narrow(s, pending, e * 3 + b, ~bit);
   }
-  Narrow(s, d * 3 + b, kT.peer_keep[i]);
+  Narrow(s, pending, d * 3 + b, kT.peer_keep[i]);
   uint32_t col = kColSpread << (i % 9);
-  Narrow(s, d * 3 + (b + 1) % 3, ~col);
-  Narrow(s, d * 3 + (b + 2) % 3, ~col);
+  Narrow(s, pending, d * 3 + (b + 1) % 3, ~col);
+  Narrow(s, pending, d * 3 + (b + 2) % 3, ~col);
 }
 
 // Band shrink and row singles for one field; false on contradiction.
-inline bool UpdateField(State& s, int field) {
+inline bool UpdateField(State& s, Pending& pending, int field) {
   uint32_t x = s.f[field] & kT.shrink[MiniRows(s.f[field])];
   if (x == 0) return false;
   s.f[field] = x;
@@ -147,18 +152,18 @@ inline bool UpdateField(State& s, int field) {
   if (placed == 0) return true;
   s.unsolved[b] &= ~placed;
   for (int e = 0; e < 9; ++e) {
-    if (e != d) Narrow(s, e * 3 + b, ~placed);
+    if (e != d) Narrow(s, pending, e * 3 + b, ~placed);
   }
   uint32_t cols = (placed | (placed >> 9) | (placed >> 18)) & kRow;
   uint32_t spread = cols * kColSpread;
-  Narrow(s, d * 3 + (b + 1) % 3, ~spread);
-  Narrow(s, d * 3 + (b + 2) % 3, ~spread);
+  Narrow(s, pending, d * 3 + (b + 1) % 3, ~spread);
+  Narrow(s, pending, d * 3 + (b + 2) % 3, ~spread);
   return true;
 }
 
 // Places every naked single. Returns -1 on contradiction (a cell with no candidate), else the
 // number of placements.
-int NakedSingles(State& s) {
+int NakedSingles(State& s, Pending& pending) {
   int placed = 0;
   for (int b = 0; b < 3; ++b) {
     if (s.unsolved[b] == 0) continue;
@@ -177,58 +182,53 @@ int NakedSingles(State& s) {
       int d = 0;
       while (d < 9 && !(s.f[d * 3 + b] & bit)) ++d;
       if (d == 9) return -1;  // emptied by an earlier placement in this loop
-      Place(s, d, b, i);
+      Place(s, pending, d, b, i);
       ++placed;
     }
   }
   return placed;
 }
 
-// Hidden singles in columns, and columns with no place for a digit. Same result convention.
-int ColumnSingles(State& s) {
-  int placed = 0;
+// Locked candidates along columns: in a stack, a digit takes one cell in each band and in each
+// column, so its "mini-columns" (band x column) form a 3x3 permutation, narrowed with the same
+// table as the band shrink. Also finds columns with no place for a digit. Returns false on
+// contradiction; changed fields are marked pending.
+bool StackShrink(State& s, Pending& pending) {
   for (int d = 0; d < 9; ++d) {
-    uint32_t one = 0, two = 0, done = 0;
+    uint32_t cols[3];
     for (int b = 0; b < 3; ++b) {
       uint32_t x = s.f[d * 3 + b];
-      done |= x & ~s.unsolved[b];
-      for (int r = 0; r < 3; ++r) {
-        uint32_t row = (x >> (9 * r)) & kRow;
-        two |= one & row;
-        one |= row;
-      }
+      cols[b] = (x | (x >> 9) | (x >> 18)) & kRow;
     }
-    if (one != kRow) return -1;
-    uint32_t singles = one & ~two & ~((done | (done >> 9) | (done >> 18)) & kRow);
-    while (singles) {
-      int c = std::countr_zero(singles);
-      singles &= singles - 1;
-      uint32_t spread = kColSpread << c;
-      int b = (s.f[d * 3] & spread) ? 0 : (s.f[d * 3 + 1] & spread) ? 1 : 2;
-      uint32_t hit = s.f[d * 3 + b] & spread;
-      if (hit == 0) return -1;  // emptied by an earlier placement in this loop
-      Place(s, d, b, std::countr_zero(hit));
-      ++placed;
+    uint32_t keep[3] = {0, 0, 0};
+    for (int st = 0; st < 3; ++st) {
+      uint32_t pattern = ((cols[0] >> (3 * st)) & 7) | (((cols[1] >> (3 * st)) & 7) << 3) |
+                         (((cols[2] >> (3 * st)) & 7) << 6);
+      uint32_t k = kT.shrink9[pattern];
+      if (k == 0) return false;
+      keep[0] |= (k & 7) << (3 * st);
+      keep[1] |= ((k >> 3) & 7) << (3 * st);
+      keep[2] |= ((k >> 6) & 7) << (3 * st);
     }
+    for (int b = 0; b < 3; ++b) Narrow(s, pending, d * 3 + b, keep[b] * kColSpread);
   }
-  return placed;
+  return true;
 }
 
 // Runs the deductions to a fixed point; false on contradiction.
-bool Propagate(State& s) {
+bool Propagate(State& s, Pending& pending) {
   for (;;) {
-    while (s.pending) {
-      int field = std::countr_zero(s.pending);
-      s.pending &= s.pending - 1;
-      if (!UpdateField(s, field)) return false;
+    while (pending) {
+      int field = std::countr_zero(pending);
+      pending &= pending - 1;
+      if (!UpdateField(s, pending, field)) return false;
     }
-    int n = NakedSingles(s);
+    int n = NakedSingles(s, pending);
     if (n < 0) return false;
     if (n > 0) continue;
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) return true;
-    n = ColumnSingles(s);
-    if (n < 0) return false;
-    if (n == 0) return true;
+    if (!StackShrink(s, pending)) return false;
+    if (pending == 0) return true;
   }
 }
 
@@ -245,12 +245,12 @@ void WriteSolution(const State& s, Grid* out) {
   }
 }
 
-// Picks the cell to branch on: a bivalue cell if any, else one with fewest candidates.
-// Returns band * 32 + bit.
+// Picks the cell to branch on: among bivalue cells, the one seeing the most unsolved cells;
+// without a bivalue cell, one with fewest candidates. Returns band * 32 + bit.
 int PickCell(const State& s) {
-  int best = -1, best_n = 10;
+  int best = -1, best_n = 10, best_score = -1;
+  uint32_t bivalue[3];
   for (int b = 0; b < 3; ++b) {
-    if (s.unsolved[b] == 0) continue;
     uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; ++d) {
       uint32_t x = s.f[d * 3 + b];
@@ -258,28 +258,45 @@ int PickCell(const State& s) {
       two |= one & x;
       one |= x;
     }
-    uint32_t bivalue = s.unsolved[b] & two & ~three;
-    if (bivalue) return b * 32 + std::countr_zero(bivalue);
-    if (best_n > 3) {
-      uint32_t u = s.unsolved[b];
-      while (u) {
-        int i = std::countr_zero(u);
-        u &= u - 1;
-        int n = 0;
-        for (int d = 0; d < 9; ++d) n += (s.f[d * 3 + b] >> i) & 1;
-        if (n < best_n) {
-          best_n = n;
+    bivalue[b] = s.unsolved[b] & two & ~three;
+  }
+  if (bivalue[0] | bivalue[1] | bivalue[2]) {
+    for (int b = 0; b < 3; ++b) {
+      uint32_t bv = bivalue[b];
+      while (bv) {
+        int i = std::countr_zero(bv);
+        bv &= bv - 1;
+        uint32_t col = kColSpread << (i % 9);
+        int score = std::popcount(s.unsolved[b] & ~kT.peer_keep[i]) +
+                    std::popcount(s.unsolved[(b + 1) % 3] & col) +
+                    std::popcount(s.unsolved[(b + 2) % 3] & col);
+        if (score > best_score) {
+          best_score = score;
           best = b * 32 + i;
         }
+      }
+    }
+    return best;
+  }
+  for (int b = 0; b < 3; ++b) {
+    uint32_t u = s.unsolved[b];
+    while (u) {
+      int i = std::countr_zero(u);
+      u &= u - 1;
+      int n = 0;
+      for (int d = 0; d < 9; ++d) n += (s.f[d * 3 + b] >> i) & 1;
+      if (n < best_n) {
+        best_n = n;
+        best = b * 32 + i;
       }
     }
   }
   return best;
 }
 
-void Search(State& s, Context& ctx) {
+void Search(State& s, Pending pending, Context& ctx) {
   for (;;) {
-    if (!Propagate(s)) return;
+    if (!Propagate(s, pending)) return;
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
       if (ctx.found++ == 0 && ctx.solution) WriteSolution(s, ctx.solution);
       return;
@@ -289,10 +306,11 @@ void Search(State& s, Context& ctx) {
     int d = 0;
     while (!(s.f[d * 3 + b] & (1u << i))) ++d;
     State child = s;
-    Place(child, d, b, i);
-    Search(child, ctx);
+    Pending child_pending = 0;
+    Place(child, child_pending, d, b, i);
+    Search(child, child_pending, ctx);
     if (ctx.found >= ctx.limit) return;
-    Narrow(s, d * 3 + b, ~(1u << i));
+    Narrow(s, pending, d * 3 + b, ~(1u << i));
   }
 }
 
@@ -328,7 +346,6 @@ bool Init(const Grid& puzzle, State& s) {
     }
   }
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBand & ~given[b];
-  s.pending = kAllFields;
   return true;
 }
 
@@ -338,16 +355,16 @@ int CountSolutions(const Grid& puzzle, int limit, Grid* solution) {
   State s;
   if (!Init(puzzle, s)) return 0;
   Context ctx{limit, 0, solution};
-  Search(s, ctx);
+  Search(s, kAllFields, ctx);
   return ctx.found;
 }
 
 bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
   State s;
   if (!Init(puzzle, s)) return false;
-  Narrow(s, (digit - 1) * 3 + cell / 27, ~(1u << (cell % 27)));
+  s.f[(digit - 1) * 3 + cell / 27] &= ~(1u << (cell % 27));
   Context ctx{1, 0, nullptr};
-  Search(s, ctx);
+  Search(s, kAllFields, ctx);
   return ctx.found > 0;
 }
 
