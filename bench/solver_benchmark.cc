@@ -1,16 +1,17 @@
 // Solver benchmarks (single thread). One iteration = one puzzle; the time per iteration is the
-// time per puzzle, also reported as the counter `s_per_puzzle`.
+// time per puzzle, also reported (from CPU time) as the counter `s_per_puzzle`, e.g. "1.7us".
 //
 //   BM_SolverCount/<data set>     CountSolutions(p, 2) cycling through ../shared/data/<data set>
 //                                 (17_clue, magictour_top1465, forum_hardest_1905_11+,
 //                                 forum_hardest_1106, serg_benchmark, kaggle_first10k).
 //   BM_SolverDigQueries           HasSolutionAvoiding on the exact calls a minimal dig makes:
-//                                 for 200 finished grids (solutions of 17-clue puzzles), remove
-//                                 the clues in a seeded random order, asking for each whether
-//                                 the puzzle without it has a solution differing at that cell.
-//                                 One iteration = one call (about 81 per dug puzzle).
+//                                 for 200 finished grids (solutions of 17-clue puzzles), empty
+//                                 the 81 cells in a seeded random order, each time asking whether
+//                                 the puzzle has a solution differing at that cell (the removal
+//                                 is undone when it has). One iteration = one call (81 a puzzle).
 //
 // Run: ./build/bench/sudoku_bench --benchmark_filter=Solver
+// (add --benchmark_min_time=3 so that the forum_hardest_1905_11+ loop covers the whole file).
 // Data sets that are absent are reported with SkipWithError.
 #include <benchmark/benchmark.h>
 
@@ -63,9 +64,9 @@ void BM_SolverCount(benchmark::State& state, const char* name) {
     unique += count == 1;
     if (++i == puzzles.size()) i = 0;
   }
-  state.counters["s_per_puzzle"] = benchmark::Counter(
-      static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["s_per_puzzle"] =
+      benchmark::Counter(static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["unique_frac"] =
       static_cast<double>(unique) / static_cast<double>(std::max<int64_t>(1, state.iterations()));
 }
@@ -106,9 +107,9 @@ void BM_SolverDigQueries(benchmark::State& state) {
     kept += other;
     if (++i == queries.size()) i = 0;
   }
-  state.counters["s_per_call"] = benchmark::Counter(
-      static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["s_per_call"] =
+      benchmark::Counter(static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["true_frac"] =
       static_cast<double>(kept) / static_cast<double>(std::max<int64_t>(1, state.iterations()));
 }

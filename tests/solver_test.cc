@@ -102,8 +102,8 @@ void ExpectUniqueWithValidSolution(const std::vector<Grid>& puzzles) {
   ASSERT_FALSE(puzzles.empty());
   for (size_t i = 0; i < puzzles.size(); ++i) {
     Grid solution;
-    ASSERT_EQ(CountSolutions(puzzles[i], 2, &solution), 1) << "puzzle " << i << ": "
-                                                          << ToString(puzzles[i]);
+    ASSERT_EQ(CountSolutions(puzzles[i], 2, &solution), 1)
+        << "puzzle " << i << ": " << ToString(puzzles[i]);
     ASSERT_TRUE(IsCompleteValidGrid(solution)) << "puzzle " << i;
     ASSERT_TRUE(AgreesWith(puzzles[i], solution)) << "puzzle " << i;
   }
@@ -198,8 +198,7 @@ TEST(Solver, CountsZeroForTwoEqualDigitsInABox) {
 
 TEST(Solver, CountsZeroForACellWithNoCandidateLeft) {
   // Cell 0 sees 1-8 in its row and 9 in its column.
-  Grid g = MustParse("." "12345678" + std::string(9, '.') + std::string(9, '.') + "9" +
-                     std::string(53, '.'));
+  Grid g = MustParse(".12345678" + std::string(18, '.') + "9" + std::string(53, '.'));
   EXPECT_TRUE(HasNoConflict(g));
   EXPECT_EQ(CountSolutions(g, 2), 0);
   EXPECT_EQ(ReferenceCount(g, 2), 0);

@@ -2,8 +2,9 @@
 //
 // Representation. The board has three bands (rows 0-2, 3-5, 6-8). For each digit d and band b a
 // 27-bit field holds the cells of the band where d may still go (bit = row_in_band * 9 + col).
+// The 9 fields of a band are adjacent, so one AVX2 operation touches 8 digits of a band.
 // A cell is "solved" once a digit is placed in it; then only that digit keeps the cell, and the
-// digit is gone from every peer.
+// digit is gone from every peer. Changed fields are queued in a 27-bit `pending` mask.
 //
 // Deductions, all on whole fields:
 //   - band shrink: in a band, a digit takes one cell in each of the 3 rows and in each of the 3
@@ -14,44 +15,59 @@
 //   - row singles: a row of a band left with one cell for the digit places it there; the digit
 //     leaves that column in the other bands and the other digits leave the cell.
 //   - naked singles and empty cells: counted per band over the 9 digits with once/twice masks.
-//   - column hidden singles and empty columns, when the above is stuck.
-// Search: branch on a bivalue cell if any (else a cell with fewest candidates); the first choice
-// is explored on a copy of the state, the other choices by eliminating the first in place.
+//   - stack shrink, when the above is stuck: the same permutation table on (band x column) in
+//     each stack, i.e. locked candidates along columns, column hidden singles, empty columns.
+// Search: branch on a bivalue cell (the one that sees the most unsolved cells), else on a cell
+// with fewest candidates; the first choice is explored on a copy of the state (124 bytes on the
+// stack, depth <= 81), the other choices by eliminating the first in place.
+// Portable C++20 with optional BMI2 (pext/pdep) and AVX2/SSE2 paths chosen at compile time.
 #include "sudoku/solver.h"
 
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
+// SUDOKU_SOLVER_PORTABLE (for tests of the fallback) turns the x86 intrinsics off.
+#if !defined(SUDOKU_SOLVER_PORTABLE)
 #if defined(__BMI2__)
+#define SUDOKU_SOLVER_BMI2 1
+#endif
+#if defined(__AVX2__)
+#define SUDOKU_SOLVER_AVX2 1
+#elif defined(__SSE2__)
+#define SUDOKU_SOLVER_SSE2 1
+#endif
+#endif
+#if defined(SUDOKU_SOLVER_BMI2) || defined(SUDOKU_SOLVER_AVX2) || defined(SUDOKU_SOLVER_SSE2)
 #include <immintrin.h>
 #endif
 
 namespace sudoku {
 namespace {
 
-constexpr uint32_t kBand = 0x7FFFFFF;      // 27 bits
-constexpr uint32_t kRow = 0x1FF;           // one row of a band
-constexpr uint32_t kColSpread = 0x40201;   // bit 0 of each of the 3 rows: col mask * this
-constexpr uint32_t kAllFields = 0x7FFFFFF; // 27 fields (digit * 3 + band)
+constexpr uint32_t kBand = 0x7FFFFFF;       // 27 bits
+constexpr uint32_t kRow = 0x1FF;            // one row of a band
+constexpr uint32_t kColSpread = 0x40201;    // bit 0 of each of the 3 rows: col mask * this
+constexpr uint32_t kAllFields = 0x7FFFFFF;  // 27 fields
+constexpr uint32_t kStackMask = 0x1C0E07;   // columns 0-2 of each band in a band-by-column mask
 
-// Bit (row_in_band * 3 + box_in_band) of the mini-row pattern for a 9-bit row: bit k set iff the
-// row has a cell in box k.
+// Lookup tables, built at compile time. A "mini-row pattern" is 9 bits: bit row_in_band * 3 +
+// box_in_band set when the digit may go in that row of that box.
 struct Tables {
-  uint8_t row_boxes[512];
-  uint32_t shrink[512];      // mini-row pattern -> 27-bit mask of the permitted mini-rows
-  uint16_t shrink9[512];     // the same as a 9-bit pattern
-  uint32_t peer_keep[27];    // band cells that stay when a digit is placed at this cell
-  uint32_t rows_mask[8];     // 3-bit set of rows of a band -> their 27-bit mask
-  uint32_t boxes_mask[8];    // 3-bit set of boxes of a band -> their 27-bit mask
-  uint8_t cell_row[81], cell_col[81], cell_box[81];
+  uint8_t row_boxes[512];         // 9-bit row -> 3 bits: bit k set iff the row has a cell in box k
+  uint32_t shrink[512];           // mini-row pattern -> 27-bit mask of the permitted mini-rows
+  uint16_t shrink9[512];          // the same as a 9-bit pattern
+  uint32_t peer_keep[27];         // band cells that stay when a digit is placed at this cell
+  uint8_t not_partial_perm[512];  // mini-row pattern with two in a row or in a box
+  uint32_t lines_of[512];         // mini-row pattern -> the rows and boxes it touches
 };
 
 constexpr Tables MakeTables() {
   Tables t{};
   for (int x = 0; x < 512; ++x) {
-    t.row_boxes[x] = static_cast<uint8_t>(((x & 7) ? 1 : 0) | ((x & 070) ? 2 : 0) |
-                                          ((x & 0700) ? 4 : 0));
+    t.row_boxes[x] =
+        static_cast<uint8_t>(((x & 7) ? 1 : 0) | ((x & 070) ? 2 : 0) | ((x & 0700) ? 4 : 0));
   }
   constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (int s = 0; s < 512; ++s) {
@@ -74,30 +90,32 @@ constexpr Tables MakeTables() {
     }
     t.peer_keep[i] = (kBand & ~peers) | (1u << i);
   }
-  for (int m = 0; m < 8; ++m) {
-    for (int k = 0; k < 3; ++k) {
-      if (m & (1 << k)) {
-        t.rows_mask[m] |= kRow << (9 * k);
-        t.boxes_mask[m] |= (7u | (7u << 9) | (7u << 18)) << (3 * k);
-      }
+  for (int m = 0; m < 512; ++m) {
+    int row_count[3] = {}, box_count[3] = {};
+    for (int i = 0; i < 9; ++i) {
+      if (!(m & (1 << i))) continue;
+      ++row_count[i / 3];
+      ++box_count[i % 3];
+      t.lines_of[m] |= (kRow << (9 * (i / 3))) | ((7u | (7u << 9) | (7u << 18)) << (3 * (i % 3)));
     }
-  }
-  for (int c = 0; c < 81; ++c) {
-    t.cell_row[c] = static_cast<uint8_t>(RowOf(c));
-    t.cell_col[c] = static_cast<uint8_t>(ColOf(c));
-    t.cell_box[c] = static_cast<uint8_t>(BoxOf(c));
+    for (int k = 0; k < 3; ++k) {
+      if (row_count[k] > 1 || box_count[k] > 1) t.not_partial_perm[m] = 1;
+    }
   }
   return t;
 }
 
 constexpr Tables kT = MakeTables();
 
+// Field index of digit d (0-8) in band b: the 9 digits of a band are adjacent.
+constexpr int Field(int d, int b) { return b * 9 + d; }
+
 struct State {
-  uint32_t f[27];          // f[d * 3 + b]: cells of band b where digit d+1 may go
-  uint32_t unsolved[3];    // cells of each band not yet solved
+  uint32_t f[27];        // f[Field(d, b)]: cells of band b where digit d+1 may go
+  uint32_t unsolved[3];  // cells of each band not yet solved
 };
 
-// Bit d * 3 + b set: field f[d * 3 + b] changed since its last band shrink. Kept apart from State
+// Bit Field(d, b) set: that field changed since its last band shrink. Kept apart from State
 // so that it lives in a register.
 using Pending = uint32_t;
 
@@ -108,7 +126,7 @@ struct Context {
 };
 
 inline uint32_t MiniRows(uint32_t x) {
-#if defined(__BMI2__)
+#if defined(SUDOKU_SOLVER_BMI2)
   uint32_t any = x | (x >> 1) | (x >> 2);
   return _pext_u32(any, 0x1249249);  // bits 0, 3, ..., 24
 #else
@@ -124,17 +142,37 @@ inline void Narrow(State& s, Pending& pending, int field, uint32_t keep) {
   pending |= static_cast<uint32_t>(now != old) << field;
 }
 
+// Removes `cells` of band b from every digit but d (their cells are placed as d).
+inline void ClearOthers(State& s, Pending& pending, int d, int b, uint32_t cells) {
+  uint32_t* f = s.f + Field(0, b);
+#if defined(SUDOKU_SOLVER_AVX2)
+  // Digits 0-7 in one vector, digit 8 alone.
+  __m256i old = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f));
+  __m256i own = _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(d));
+  __m256i hit =
+      _mm256_andnot_si256(own, _mm256_and_si256(old, _mm256_set1_epi32(static_cast<int>(cells))));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(f), _mm256_xor_si256(old, hit));
+  __m256i changed = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
+  uint32_t bits = ~static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(changed))) & 0xFF;
+  pending |= bits << Field(0, b);
+  if (d != 8) Narrow(s, pending, Field(8, b), ~cells);
+#else
+  for (int e = 0; e < 9; ++e) {
+    if (e != d) Narrow(s, pending, Field(e, b), ~cells);
+  }
+  (void)f;
+#endif
+}
+
 // Places digit d (0-8) at band b, bit i. The cell must still hold d as a candidate.
 inline void Place(State& s, Pending& pending, int d, int b, int i) {
   uint32_t bit = 1u << i;
   s.unsolved[b] &= ~bit;
-  for (int e = 0; e < 9; ++e) {
-    if (e != d) Narrow(s, pending, e * 3 + b, ~bit);
-  }
-  Narrow(s, pending, d * 3 + b, kT.peer_keep[i]);
+  ClearOthers(s, pending, d, b, bit);
+  Narrow(s, pending, Field(d, b), kT.peer_keep[i]);
   uint32_t col = kColSpread << (i % 9);
-  Narrow(s, pending, d * 3 + (b + 1) % 3, ~col);
-  Narrow(s, pending, d * 3 + (b + 2) % 3, ~col);
+  Narrow(s, pending, Field(d, (b + 1) % 3), ~col);
+  Narrow(s, pending, Field(d, (b + 2) % 3), ~col);
 }
 
 // Band shrink and row singles for one field; false on contradiction.
@@ -142,7 +180,7 @@ inline bool UpdateField(State& s, Pending& pending, int field) {
   uint32_t x = s.f[field] & kT.shrink[MiniRows(s.f[field])];
   if (x == 0) return false;
   s.f[field] = x;
-  int d = field / 3, b = field % 3;
+  int d = field % 9, b = field / 9;
   uint32_t placed = 0;
   for (int r = 0; r < 3; ++r) {
     uint32_t row = x & (kRow << (9 * r));
@@ -151,36 +189,35 @@ inline bool UpdateField(State& s, Pending& pending, int field) {
   placed &= s.unsolved[b];
   if (placed == 0) return true;
   s.unsolved[b] &= ~placed;
-  for (int e = 0; e < 9; ++e) {
-    if (e != d) Narrow(s, pending, e * 3 + b, ~placed);
-  }
+  ClearOthers(s, pending, d, b, placed);
   uint32_t cols = (placed | (placed >> 9) | (placed >> 18)) & kRow;
   uint32_t spread = cols * kColSpread;
-  Narrow(s, pending, d * 3 + (b + 1) % 3, ~spread);
-  Narrow(s, pending, d * 3 + (b + 2) % 3, ~spread);
+  Narrow(s, pending, Field(d, (b + 1) % 3), ~spread);
+  Narrow(s, pending, Field(d, (b + 2) % 3), ~spread);
   return true;
 }
 
 // Places every naked single. Returns -1 on contradiction (a cell with no candidate), else the
-// number of placements.
-int NakedSingles(State& s, Pending& pending) {
+// number of placements. Also records the unsolved cells with exactly two candidates.
+int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
   int placed = 0;
   for (int b = 0; b < 3; ++b) {
-    if (s.unsolved[b] == 0) continue;
-    uint32_t one = 0, two = 0;
+    uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; ++d) {
-      uint32_t x = s.f[d * 3 + b];
+      uint32_t x = s.f[Field(d, b)];
+      three |= two & x;
       two |= one & x;
       one |= x;
     }
     if (s.unsolved[b] & ~one) return -1;
+    bivalue[b] = s.unsolved[b] & two & ~three;
     uint32_t singles = s.unsolved[b] & ~two;
     while (singles) {
       int i = std::countr_zero(singles);
       singles &= singles - 1;
       uint32_t bit = 1u << i;
       int d = 0;
-      while (d < 9 && !(s.f[d * 3 + b] & bit)) ++d;
+      while (d < 9 && !(s.f[Field(d, b)] & bit)) ++d;
       if (d == 9) return -1;  // emptied by an earlier placement in this loop
       Place(s, pending, d, b, i);
       ++placed;
@@ -189,45 +226,58 @@ int NakedSingles(State& s, Pending& pending) {
   return placed;
 }
 
+// Columns (9-bit) that hold a cell of the band field.
+inline uint32_t Columns(uint32_t x) { return (x | (x >> 9) | (x >> 18)) & kRow; }
+
 // Locked candidates along columns: in a stack, a digit takes one cell in each band and in each
 // column, so its "mini-columns" (band x column) form a 3x3 permutation, narrowed with the same
 // table as the band shrink. Also finds columns with no place for a digit. Returns false on
 // contradiction; changed fields are marked pending.
-bool StackShrink(State& s, Pending& pending) {
-  for (int d = 0; d < 9; ++d) {
-    uint32_t cols[3];
-    for (int b = 0; b < 3; ++b) {
-      uint32_t x = s.f[d * 3 + b];
-      cols[b] = (x | (x >> 9) | (x >> 18)) & kRow;
-    }
-    uint32_t keep[3] = {0, 0, 0};
+bool StackShrink(State& s, Pending& pending, uint32_t digits) {
+  for (; digits; digits &= digits - 1) {
+    int d = std::countr_zero(digits);
+    uint32_t x0 = s.f[Field(d, 0)], x1 = s.f[Field(d, 1)], x2 = s.f[Field(d, 2)];
+    if (((x0 & s.unsolved[0]) | (x1 & s.unsolved[1]) | (x2 & s.unsolved[2])) == 0) continue;
+    // cols: bit band * 9 + column set when the digit may go in that column of that band.
+    uint32_t cols = Columns(x0) | (Columns(x1) << 9) | (Columns(x2) << 18);
+    uint32_t keep = 0;
     for (int st = 0; st < 3; ++st) {
-      uint32_t pattern = ((cols[0] >> (3 * st)) & 7) | (((cols[1] >> (3 * st)) & 7) << 3) |
-                         (((cols[2] >> (3 * st)) & 7) << 6);
-      uint32_t k = kT.shrink9[pattern];
+#if defined(SUDOKU_SOLVER_BMI2)
+      uint32_t k = kT.shrink9[_pext_u32(cols, kStackMask << (3 * st))];
+      keep |= _pdep_u32(k, kStackMask << (3 * st));
+#else
+      uint32_t part = (cols >> (3 * st)) & kStackMask;
+      uint32_t k = kT.shrink9[(part & 7) | ((part >> 6) & 070) | ((part >> 12) & 0700)];
+      keep |= ((k & 7) | ((k & 070) << 6) | ((k & 0700) << 12)) << (3 * st);
+#endif
       if (k == 0) return false;
-      keep[0] |= (k & 7) << (3 * st);
-      keep[1] |= ((k >> 3) & 7) << (3 * st);
-      keep[2] |= ((k >> 6) & 7) << (3 * st);
     }
-    for (int b = 0; b < 3; ++b) Narrow(s, pending, d * 3 + b, keep[b] * kColSpread);
+    Narrow(s, pending, Field(d, 0), (keep & kRow) * kColSpread);
+    Narrow(s, pending, Field(d, 1), ((keep >> 9) & kRow) * kColSpread);
+    Narrow(s, pending, Field(d, 2), (keep >> 18) * kColSpread);
   }
   return true;
 }
 
-// Runs the deductions to a fixed point; false on contradiction.
-bool Propagate(State& s, Pending& pending) {
+// Runs the deductions to a fixed point; false on contradiction. On success, `bivalue` holds
+// the unsolved cells with two candidates.
+bool Propagate(State& s, Pending& pending, uint32_t bivalue[3]) {
+  uint32_t touched = 0;  // fields updated since the last stack shrink
   for (;;) {
+    touched |= pending;
     while (pending) {
       int field = std::countr_zero(pending);
       pending &= pending - 1;
       if (!UpdateField(s, pending, field)) return false;
+      touched |= pending;
     }
-    int n = NakedSingles(s, pending);
+    int n = NakedSingles(s, pending, bivalue);
     if (n < 0) return false;
     if (n > 0) continue;
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) return true;
-    if (!StackShrink(s, pending)) return false;
+    uint32_t digits = (touched | (touched >> 9) | (touched >> 18)) & 0x1FF;
+    touched = 0;
+    if (!StackShrink(s, pending, digits)) return false;
     if (pending == 0) return true;
   }
 }
@@ -235,7 +285,7 @@ bool Propagate(State& s, Pending& pending) {
 void WriteSolution(const State& s, Grid* out) {
   for (int d = 0; d < 9; ++d) {
     for (int b = 0; b < 3; ++b) {
-      uint32_t x = s.f[d * 3 + b];
+      uint32_t x = s.f[Field(d, b)];
       while (x) {
         int i = std::countr_zero(x);
         x &= x - 1;
@@ -247,19 +297,8 @@ void WriteSolution(const State& s, Grid* out) {
 
 // Picks the cell to branch on: among bivalue cells, the one seeing the most unsolved cells;
 // without a bivalue cell, one with fewest candidates. Returns band * 32 + bit.
-int PickCell(const State& s) {
+int PickCell(const State& s, const uint32_t bivalue[3]) {
   int best = -1, best_n = 10, best_score = -1;
-  uint32_t bivalue[3];
-  for (int b = 0; b < 3; ++b) {
-    uint32_t one = 0, two = 0, three = 0;
-    for (int d = 0; d < 9; ++d) {
-      uint32_t x = s.f[d * 3 + b];
-      three |= two & x;
-      two |= one & x;
-      one |= x;
-    }
-    bivalue[b] = s.unsolved[b] & two & ~three;
-  }
   if (bivalue[0] | bivalue[1] | bivalue[2]) {
     for (int b = 0; b < 3; ++b) {
       uint32_t bv = bivalue[b];
@@ -284,7 +323,7 @@ int PickCell(const State& s) {
       int i = std::countr_zero(u);
       u &= u - 1;
       int n = 0;
-      for (int d = 0; d < 9; ++d) n += (s.f[d * 3 + b] >> i) & 1;
+      for (int d = 0; d < 9; ++d) n += (s.f[Field(d, b)] >> i) & 1;
       if (n < best_n) {
         best_n = n;
         best = b * 32 + i;
@@ -295,58 +334,93 @@ int PickCell(const State& s) {
 }
 
 void Search(State& s, Pending pending, Context& ctx) {
+  uint32_t bivalue[3];
   for (;;) {
-    if (!Propagate(s, pending)) return;
+    if (!Propagate(s, pending, bivalue)) return;
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
       if (ctx.found++ == 0 && ctx.solution) WriteSolution(s, ctx.solution);
       return;
     }
-    int pick = PickCell(s);
+    int pick = PickCell(s, bivalue);
     int b = pick >> 5, i = pick & 31;
     int d = 0;
-    while (!(s.f[d * 3 + b] & (1u << i))) ++d;
+    while (!(s.f[Field(d, b)] & (1u << i))) ++d;
     State child = s;
     Pending child_pending = 0;
     Place(child, child_pending, d, b, i);
     Search(child, child_pending, ctx);
     if (ctx.found >= ctx.limit) return;
-    Narrow(s, pending, d * 3 + b, ~(1u << i));
+    Narrow(s, pending, Field(d, b), ~(1u << i));
   }
 }
 
-// Sets up the state from the givens; false when they break a rule. Branch-free over the cells:
-// an empty cell is filed under a dummy digit 9.
+// Cells of each band holding each value: masks[v * 3 + b], v = 0 (empty) to 9. REQUIRES: every
+// cell of `puzzle` is 0-9.
+void ValueMasks(const Grid& puzzle, uint32_t masks[30]) {
+#if defined(SUDOKU_SOLVER_AVX2) || defined(SUDOKU_SOLVER_SSE2)
+  alignas(32) uint8_t buf[96] = {};
+  std::memcpy(buf, puzzle.cells.data(), kCells);
+  for (int b = 0; b < 3; ++b) {
+#if defined(SUDOKU_SOLVER_AVX2)
+    __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(buf + 27 * b));
+    for (int d = 0; d < 10; ++d) {
+      uint32_t m = static_cast<uint32_t>(
+          _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(static_cast<char>(d)))));
+      masks[d * 3 + b] = m & kBand;
+    }
+#else
+    __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + 27 * b));
+    __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + 27 * b + 16));
+    for (int d = 0; d < 10; ++d) {
+      __m128i dv = _mm_set1_epi8(static_cast<char>(d));
+      uint32_t m = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, dv))) |
+                   (static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, dv))) << 16);
+      masks[d * 3 + b] = m & kBand;
+    }
+#endif
+  }
+#else
+  for (int k = 0; k < 30; ++k) masks[k] = 0;
+  for (int c = 0; c < kCells; ++c) masks[puzzle[c] * 3 + c / 27] |= 1u << (c % 27);
+#endif
+}
+
+// Sets up the state from the givens; false when they break a rule. For each digit, its givens
+// block their rows, columns and boxes; a clash is two givens of a digit in one house.
 bool Init(const Grid& puzzle, State& s) {
   uint32_t out_of_range = 0;
-  for (int c = 0; c < 81; ++c) out_of_range |= puzzle[c] > 9;
+  for (int c = 0; c < kCells; ++c) out_of_range |= puzzle[c] > 9;
   if (out_of_range) return false;
-  uint32_t rows[10] = {}, cols[10] = {}, boxes[10] = {}, placed[30] = {};
-  uint32_t given[3] = {};
-  uint32_t clash = 0;
-  for (int c = 0; c < 81; ++c) {
-    uint32_t v = puzzle[c];
-    int d = static_cast<int>((v + 9) % 10);  // 1-9 -> 0-8, empty -> 9
-    uint32_t filled = v != 0;
-    int r = kT.cell_row[c], col = kT.cell_col[c], box = kT.cell_box[c];
-    clash |= ((rows[d] >> r) | (cols[d] >> col) | (boxes[d] >> box)) & filled;
-    rows[d] |= 1u << r;
-    cols[d] |= 1u << col;
-    boxes[d] |= 1u << box;
-    uint32_t bit = filled << (c % 27);
-    placed[d * 3 + c / 27] |= bit;
-    given[c / 27] |= bit;
+  uint32_t masks[30];
+  ValueMasks(puzzle, masks);
+  uint32_t given[3];
+  for (int b = 0; b < 3; ++b) {
+    given[b] = kBand & ~masks[b];
+    s.unsolved[b] = masks[b];
   }
-  if (clash) return false;
+  uint32_t clash = 0;
   for (int d = 0; d < 9; ++d) {
-    uint32_t col_mask = cols[d] * kColSpread;
+    const uint32_t* x = masks + (d + 1) * 3;
+    uint32_t one = 0, two = 0;
+    uint32_t lines[3];
     for (int b = 0; b < 3; ++b) {
-      uint32_t blocked = kT.rows_mask[(rows[d] >> (3 * b)) & 7] |
-                         kT.boxes_mask[(boxes[d] >> (3 * b)) & 7] | col_mask | given[b];
-      s.f[d * 3 + b] = (kBand & ~blocked) | placed[d * 3 + b];
+      uint32_t mini = MiniRows(x[b]);
+      clash |= kT.not_partial_perm[mini] |
+               static_cast<uint32_t>(std::popcount(x[b]) != std::popcount(mini));
+      lines[b] = kT.lines_of[mini];
+      for (int r = 0; r < 3; ++r) {
+        uint32_t row = (x[b] >> (9 * r)) & kRow;
+        two |= one & row;
+        one |= row;
+      }
+    }
+    clash |= two;
+    uint32_t cols = one * kColSpread;
+    for (int b = 0; b < 3; ++b) {
+      s.f[Field(d, b)] = (kBand & ~(lines[b] | cols | given[b])) | x[b];
     }
   }
-  for (int b = 0; b < 3; ++b) s.unsolved[b] = kBand & ~given[b];
-  return true;
+  return clash == 0;
 }
 
 }  // namespace
@@ -362,7 +436,7 @@ int CountSolutions(const Grid& puzzle, int limit, Grid* solution) {
 bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
   State s;
   if (!Init(puzzle, s)) return false;
-  s.f[(digit - 1) * 3 + cell / 27] &= ~(1u << (cell % 27));
+  s.f[Field(digit - 1, cell / 27)] &= ~(1u << (cell % 27));
   Context ctx{1, 0, nullptr};
   Search(s, kAllFields, ctx);
   return ctx.found > 0;
