@@ -31,27 +31,7 @@ class HouseDigits {
     return std::popcount(static_cast<uint16_t>(seen & 0x3FE)) == 8;
   }
 
-  // True when `digit` has no other place than `cell` in one of the cell's houses, given the
-  // givens of `puzzle` (where `cell` is empty): the cell is then a hidden single.
-  bool IsHiddenSingle(const Grid& puzzle, int cell, int digit) const {
-    const uint16_t bit = static_cast<uint16_t>(1u << digit);
-    const int row = RowOf(cell), col = ColOf(cell);
-    const int box_first = (row / 3) * 27 + (col / 3) * 3;
-    bool row_only = true, col_only = true, box_only = true;
-    for (int k = 0; k < 9; ++k) {
-      row_only = row_only && !CanHold(puzzle, row * 9 + k, cell, bit);
-      col_only = col_only && !CanHold(puzzle, k * 9 + col, cell, bit);
-      box_only = box_only && !CanHold(puzzle, box_first + (k / 3) * 9 + k % 3, cell, bit);
-    }
-    return row_only || col_only || box_only;
-  }
-
  private:
-  // True when `other` (not `cell`) is empty and its houses' givens do not show `bit`.
-  bool CanHold(const Grid& puzzle, int other, int cell, uint16_t bit) const {
-    return other != cell && puzzle[other] == 0 &&
-           ((row_[RowOf(other)] | col_[ColOf(other)] | box_[BoxOf(other)]) & bit) == 0;
-  }
   std::array<uint16_t, 9> row_{}, col_{}, box_{};
 };
 
@@ -74,8 +54,7 @@ bool DigUniquePuzzle(const Grid& solution, const DigOptions& options, Rng& rng, 
     const int digit = solution[cell];
     (*puzzle)[cell] = 0;
     houses.Toggle(cell, digit);
-    if (houses.IsNakedSingle(cell) || houses.IsHiddenSingle(*puzzle, cell, digit) ||
-        !HasSolutionAvoiding(*puzzle, cell, digit)) {
+    if (houses.IsNakedSingle(cell) || !HasSolutionAvoiding(*puzzle, cell, digit)) {
       --clues;  // still unique: keep the removal
     } else {
       (*puzzle)[cell] = static_cast<uint8_t>(digit);
