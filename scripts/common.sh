@@ -6,7 +6,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Packages every build needs.
 BUILD_PACKAGES=(g++ cmake make libtbb-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev)
 # Packages some commands use at run time (run.sh installs these too).
-RUNTIME_PACKAGES=()
+RUNTIME_PACKAGES=(gnuplot-nox)
 
 log() { echo "[sudoku-corpus] $*" >&2; }
 

@@ -523,5 +523,182 @@ TEST(SqliteStore, RefusesAReadOnlyDirectory) {
   EXPECT_NE(s.message().find("is not writable"), std::string::npos) << s.message();
 }
 
+
+// --- Resume: FindUnfinishedRun and ResumeRun ---
+
+// Starts a run, writes items 0..written-1 and ends it with `status`; "" leaves it open (a store
+// destroyed then leaves it 'running', as a killed process does). Returns the run id.
+int64_t MakeRun(SqliteStore* store, int64_t written, std::string_view status, uint64_t seed = 42) {
+  int64_t run_id = 0;
+  EXPECT_TRUE(store->BeginRun(MakeRunInfo(seed), &run_id).ok());
+  if (written > 0) {
+    EXPECT_TRUE(store->WriteBatch(MakeBatch(0, static_cast<int>(written))).ok());
+  }
+  if (!status.empty()) {
+    EXPECT_TRUE(store->EndRun(status).ok());
+  }
+  return run_id;
+}
+
+TEST(SqliteStore, FindsTheLatestUnfinishedRun) {
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+    MakeRun(store.get(), 3, "finished");
+    MakeRun(store.get(), 2, "interrupted", 7);
+    MakeRun(store.get(), 4, "", 18446744073709551615ull);  // store destroyed with it open
+  }
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  StoredRun run;
+  Status s = store->FindUnfinishedRun(0, &run);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(run.id, 3);
+  EXPECT_EQ(run.seed, 18446744073709551615ull);
+  EXPECT_EQ(run.status, "running");
+  EXPECT_EQ(run.params_json, MakeRunInfo().params_json);
+  EXPECT_EQ(run.tool_version, "sudoku-corpus test");
+  EXPECT_EQ(run.requested, 10);
+  EXPECT_EQ(run.written, 4);
+
+  s = store->FindUnfinishedRun(2, &run);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(run.id, 2);
+  EXPECT_EQ(run.seed, 7u);
+  EXPECT_EQ(run.status, "interrupted");
+  EXPECT_EQ(run.written, 2);
+  EXPECT_EQ(store->run_id(), 0);  // nothing reopened
+  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs WHERE id = 2"), "interrupted");
+}
+
+TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+    int64_t run_id = 0;
+    ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+    ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 4)).ok());
+    ASSERT_TRUE(store->EndRun("interrupted").ok());
+  }
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  StoredRun run;
+  Status s = store->ResumeRun(0, &run);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(run.id, 1);
+  EXPECT_EQ(run.written, 4);
+  EXPECT_EQ(run.status, "interrupted");  // as found
+  EXPECT_EQ(store->run_id(), 1);
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "running");
+  EXPECT_EQ(QueryText(db, "SELECT finished_at IS NULL FROM runs"), "1");
+
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(4, 6)).ok());
+  ASSERT_TRUE(store->EndRun("finished").ok());
+  EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "finished");
+  EXPECT_EQ(QueryInt(db, "SELECT written FROM runs"), 10);
+  EXPECT_EQ(QueryInt(db, "SELECT count(DISTINCT item_index) FROM puzzles WHERE run_id = 1"), 10);
+  EXPECT_EQ(QueryInt(db, "SELECT max(item_index) FROM puzzles"), 9);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs"), 1);  // no new run
+  s = store->FindUnfinishedRun(0, &run);
+  EXPECT_EQ(s.message(), file.path() + ": no unfinished run to resume");
+}
+
+TEST(SqliteStore, ResumesARunWithNothingWrittenOrEverythingWritten) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  MakeRun(store.get(), 0, "failed");
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());  // all 10 written, then "killed"
+  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 10)).ok());
+  ASSERT_TRUE(store->EndRun("interrupted").ok());
+
+  StoredRun run;
+  Status s = store->FindUnfinishedRun(1, &run);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(run.written, 0);
+  s = store->ResumeRun(0, &run);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(run.id, 2);
+  EXPECT_EQ(run.written, run.requested);
+  EXPECT_TRUE(store->EndRun("finished").ok());
+}
+
+TEST(SqliteStore, RefusesToResumeWhatCannotBeResumed) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  StoredRun run;
+  Status s = store->FindUnfinishedRun(0, &run);
+  EXPECT_EQ(s.message(), file.path() + ": no unfinished run to resume");
+  s = store->ResumeRun(0, &run);
+  EXPECT_EQ(s.message(), file.path() + ": no unfinished run to resume");
+
+  MakeRun(store.get(), 10, "finished");
+  s = store->FindUnfinishedRun(1, &run);
+  EXPECT_EQ(s.message(), file.path() + ": run 1 is already finished (10 of 10 puzzles)");
+  s = store->ResumeRun(1, &run);
+  EXPECT_EQ(s.message(), file.path() + ": run 1 is already finished (10 of 10 puzzles)");
+  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs WHERE id = 1"), "finished");
+  s = store->FindUnfinishedRun(9, &run);
+  EXPECT_EQ(s.message(), file.path() + ": run 9 does not exist");
+  s = store->ResumeRun(9, &run);
+  EXPECT_EQ(s.message(), file.path() + ": run 9 does not exist");
+  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // every refusal rolled back
+
+  // A run open in this store cannot be replaced by a resumed one.
+  int64_t open_run = MakeRun(store.get(), 2, "");
+  s = store->ResumeRun(0, &run);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("is open"), std::string::npos) << s.message();
+  EXPECT_EQ(store->run_id(), open_run);
+}
+
+TEST(SqliteStore, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  MakeRun(store.get(), 5, "interrupted");
+  MakeRun(store.get(), 5, "interrupted");
+  MakeRun(store.get(), 5, "interrupted");
+  sqlite3* db = store->db();
+  ASSERT_EQ(sqlite3_exec(db,
+                         "DELETE FROM puzzles WHERE run_id = 1 AND item_index = 2;"  // a gap
+                         "UPDATE runs SET written = 6 WHERE id = 2;"  // counter ahead of rows
+                         "UPDATE runs SET written = 11 WHERE id = 3;",  // more than requested
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  StoredRun run;
+  Status s = store->ResumeRun(1, &run);
+  EXPECT_EQ(s.message(), file.path() +
+                             ": run 1 has 4 puzzles (items 0..4) but runs.written is 5; it "
+                             "cannot be resumed without a gap or a duplicate");
+  s = store->FindUnfinishedRun(2, &run);
+  EXPECT_NE(s.message().find("run 2 has 5 puzzles (items 0..4) but runs.written is 6"),
+            std::string::npos)
+      << s.message();
+  s = store->ResumeRun(3, &run);
+  EXPECT_EQ(s.message(),
+            file.path() + ": run 3 says it wrote 11 of 10 puzzles; it cannot be resumed");
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'"), 3);
+  EXPECT_EQ(store->run_id(), 0);
+}
+
+TEST(SqliteStore, MustExistModeDoesNotCreateTheFile) {
+  TempDb file;
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store, OpenMode::kMustExist);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(store, nullptr);
+  EXPECT_EQ(s.message().rfind(file.path() + ": cannot open database: no such file", 0), 0u)
+      << s.message();
+  EXPECT_FALSE(fs::exists(file.path()));
+  { auto created = OpenOrDie(file.path()); }
+  s = SqliteStore::Open(file.path(), &store, OpenMode::kMustExist);
+  EXPECT_TRUE(s.ok()) << s.message();
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -6,6 +6,8 @@
 // synchronous=NORMAL (a committed batch survives a killed process; a power loss may drop the
 // last batches but never corrupts the file), statements prepared once, one transaction per
 // batch. Every error message names the database file and carries SQLite's own message.
+// runs.written is updated in each batch's transaction, so a run's puzzles are always exactly
+// items 0..written-1, whenever the process dies; ResumeRun continues such a run.
 #ifndef SUDOKU_STORE_H_
 #define SUDOKU_STORE_H_
 
@@ -34,13 +36,33 @@ struct RunInfo {
   int64_t requested = 0;     // how many puzzles were asked for
 };
 
+// A run as stored in `runs`, found by FindUnfinishedRun for `generate --resume`.
+struct StoredRun {
+  int64_t id = 0;
+  uint64_t seed = 0;
+  std::string params_json;   // runs.params, as BeginRun stored it
+  std::string tool_version;  // the tool that started the run
+  std::string status;        // 'running' (or its process was killed), 'interrupted', 'failed'
+  int64_t requested = 0;
+  int64_t written = 0;       // its puzzles are exactly item_index 0..written-1
+};
+
+// How Open treats a missing file.
+enum class OpenMode {
+  kCreateIfMissing,  // create the file and the schema (generate)
+  kMustExist,        // fail with "<path>: cannot open database: no such file" (generate --resume)
+};
+
 class SqliteStore : public PuzzleSink {
  public:
-  // Opens (creating if needed) the corpus at `path` for writing; ":memory:" works for tests.
+  // Opens the corpus at `path` for writing, creating it if missing unless mode is kMustExist;
+  // ":memory:" works for tests.
   // On success *store holds the store; on error *store is null and the status names `path`:
   // not a SQLite file, a SQLite database that is not a corpus, a newer schema, unwritable.
-  // Never modifies a file it refuses.
-  static Status Open(const std::string& path, std::unique_ptr<SqliteStore>* store);
+  // Never modifies a file it refuses. A file locked by another writer for longer than the busy
+  // timeout (5 s) fails with SQLite's "database is locked".
+  static Status Open(const std::string& path, std::unique_ptr<SqliteStore>* store,
+                     OpenMode mode = OpenMode::kCreateIfMissing);
   ~SqliteStore() override;
   SqliteStore(const SqliteStore&) = delete;
   SqliteStore& operator=(const SqliteStore&) = delete;
@@ -58,6 +80,18 @@ class SqliteStore : public PuzzleSink {
   // store destroyed with a run open leaves it 'running', as a killed process would.
   Status EndRun(std::string_view status);
 
+  // Finds the run `generate --resume` would finish: run `run_id`, or with run_id 0 the latest
+  // run (highest id) whose status is not 'finished'. Fails, naming the file, when there is none,
+  // the run does not exist or is finished, or its stored puzzles are not exactly item_index
+  // 0..written-1 (written <= requested). Changes nothing. REQUIRES: run_id >= 0.
+  Status FindUnfinishedRun(int64_t run_id, StoredRun* run);
+
+  // Makes run `run_id` (0: the latest unfinished) the current run again: checks it as
+  // FindUnfinishedRun does and sets status 'running' and finished_at NULL, in one transaction.
+  // WriteBatch then appends to it and EndRun ends it. *run is the run as found.
+  // REQUIRES: no run is open; run_id >= 0.
+  Status ResumeRun(int64_t run_id, StoredRun* run);
+
   const std::string& path() const { return path_; }
   sqlite3* db() const { return db_; }         // for read-only queries in tests and commands
   int64_t run_id() const { return run_id_; }  // the open run, 0 if none
@@ -72,6 +106,8 @@ class SqliteStore : public PuzzleSink {
   Status InsertPuzzle(const PuzzleRecord& record);
   Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
   Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
+  Status ReadRun(int64_t run_id, StoredRun* run, bool* found);  // 0: the latest unfinished
+  Status CheckRowsArePrefix(const StoredRun& run);  // item_index 0..written-1, nothing else
 
   std::string path_;
   sqlite3* db_ = nullptr;
@@ -83,6 +119,7 @@ class SqliteStore : public PuzzleSink {
   sqlite3_stmt* end_run_ = nullptr;
   sqlite3_stmt* insert_puzzle_ = nullptr;
   sqlite3_stmt* add_written_ = nullptr;
+  sqlite3_stmt* reopen_run_ = nullptr;
   int64_t run_id_ = 0;
 };
 

@@ -3,7 +3,10 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cstdint>
 #include <iostream>
+
+#include "sudoku/scorer.h"
 
 namespace sudoku::cli {
 namespace {
@@ -12,6 +15,18 @@ bool ParseInt(std::string_view text, int* value) {
   if (text.empty()) return false;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), *value);
   return error == std::errc() && end == text.data() + text.size();
+}
+
+// Parses a band of `option` and checks it lies within [lowest, highest] and is not empty.
+IntRange ParseBand(std::string_view option, const std::string& text, int lowest, int highest) {
+  const IntRange range = ParseRange(option, text);
+  const std::string named = std::string(option) + " '" + text + "': ";
+  if (range.min > range.max) throw UserError(named + "MIN is above MAX");
+  if (range.min < lowest || range.max > highest) {
+    throw UserError(named + "must lie within " + std::to_string(lowest) + "-" +
+                    std::to_string(highest));
+  }
+  return range;
 }
 
 }  // namespace
@@ -48,6 +63,55 @@ int ForEachPuzzleLine(std::istream& in, const std::string& source,
     }
   }
   return bad;
+}
+
+void ThrowIfError(const Status& status) {
+  if (!status.ok()) throw UserError(status.message());
+}
+
+void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
+  if (with_scores) {
+    cmd->add_option("--level", options->level, "Only this level: easy, medium or hard");
+    cmd->add_option("--clues", options->clues, "Only clue counts in MIN-MAX (or N), e.g. 22-30");
+    cmd->add_option("--freedom", options->freedom, "Only freedom in MIN-MAX (or N), e.g. 120-200");
+  }
+  cmd->add_option("--run", options->run, "Only puzzles of this run id")->check(CLI::PositiveNumber);
+}
+
+PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
+  PuzzleFilter filter;
+  if (!options.level.empty()) {
+    if (!FindLevel(options.level)) {
+      throw UserError("--level '" + options.level + "': unknown level; use easy, medium or hard");
+    }
+    filter.level = options.level;
+  }
+  if (!options.clues.empty()) {
+    const IntRange clues = ParseBand("--clues", options.clues, 0, kCells);
+    filter.min_clues = clues.min;
+    filter.max_clues = clues.max;
+  }
+  if (!options.freedom.empty()) {
+    const IntRange freedom = ParseBand("--freedom", options.freedom, 0, kCells * kDigits);
+    filter.min_freedom = freedom.min;
+    filter.max_freedom = freedom.max;
+  }
+  if (options.run < 0) {
+    throw UserError("--run " + std::to_string(options.run) + ": run ids start at 1");
+  }
+  filter.run_id = options.run;
+  return filter;
+}
+
+std::unique_ptr<CorpusReader> OpenCorpus(const std::string& db, const PuzzleFilter& filter) {
+  std::unique_ptr<CorpusReader> reader;
+  ThrowIfError(CorpusReader::Open(db, &reader));
+  if (filter.run_id != 0) {
+    bool exists = false;
+    ThrowIfError(reader->HasRun(filter.run_id, &exists));
+    if (!exists) throw UserError(db + ": no run " + std::to_string(filter.run_id));
+  }
+  return reader;
 }
 
 }  // namespace sudoku::cli

@@ -1,15 +1,21 @@
 // Small helpers shared by the subcommands: ranges on the command line, terminal detection,
-// reading puzzle lines, and the one-line error convention.
+// reading puzzle lines, the one-line error convention, and the corpus filter options of the
+// read commands (stats, export, verify).
 #ifndef SUDOKU_CLI_CLI_UTIL_H_
 #define SUDOKU_CLI_CLI_UTIL_H_
 
+#include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "sudoku/corpus_reader.h"
 #include "sudoku/grid.h"
+#include "sudoku/status.h"
 
 namespace sudoku::cli {
 
@@ -36,6 +42,29 @@ bool IsTerminal(int fd);
 // on stderr as "<source>:<line>: <error>". Returns the number of bad lines.
 int ForEachPuzzleLine(std::istream& in, const std::string& source,
                       const std::function<void(int line_no, const Grid&)>& on_puzzle);
+
+// Throws UserError(status.message()) when `status` is an error.
+void ThrowIfError(const Status& status);
+
+// Which stored puzzles a read command covers, as typed on the command line.
+struct FilterOptions {
+  std::string level;    // level name (easy, medium, hard). Default: any level
+  std::string clues;    // "MIN-MAX" or "N" clue band. Default: any
+  std::string freedom;  // "MIN-MAX" or "N" freedom band. Default: any
+  int64_t run = 0;      // run id. Default: 0 (every run)
+};
+
+// Adds --level, --clues, --freedom and --run (bound to *options) to `cmd`; `with_scores` false
+// adds --run only.
+void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores = true);
+
+// Checks and converts the options; throws UserError naming the option and value when one is bad
+// (unknown level, malformed or empty band, band outside 0-81 clues or 0-729 freedom, run < 1).
+PuzzleFilter ToPuzzleFilter(const FilterOptions& options);
+
+// Opens the corpus read-only; throws UserError when it cannot, or when filter.run_id names a
+// run the corpus does not have ("<db>: no run 7").
+std::unique_ptr<CorpusReader> OpenCorpus(const std::string& db, const PuzzleFilter& filter);
 
 }  // namespace sudoku::cli
 

@@ -1,5 +1,7 @@
 // `sudoku-corpus generate`: the main job. Makes --count unique puzzles with the pipeline and
-// appends them as a new run to the corpus database.
+// appends them as a new run to the corpus database. `generate --resume [RUN_ID]` finishes an
+// unfinished run instead (killed, interrupted or failed): same seed and parameters, items
+// written..requested-1, so the run ends up as an uninterrupted run would have written it.
 #ifndef SUDOKU_CLI_CMD_GENERATE_H_
 #define SUDOKU_CLI_CMD_GENERATE_H_
 
@@ -7,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sudoku::cli {
 
@@ -21,6 +24,10 @@ struct GenerateOptions {
   bool minimal = false;          // dig to minimal puzzles. Default: false
   bool quiet = false;            // no progress line, no summary. Default: false
   int batch_size = 1000;         // puzzles per transaction. Default: 1000
+  bool resume = false;           // finish an unfinished run instead of starting one. Default: false
+  std::optional<int64_t> resume_run;  // the run --resume finishes. Default: latest unfinished
+  // The run parameters given on the command line (--count, --seed, ...): --resume refuses them.
+  std::vector<std::string> run_flags_given;
 };
 
 // Registers the subcommand; when it runs, its exit code is stored in *exit_code.

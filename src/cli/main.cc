@@ -4,8 +4,12 @@
 #include <iostream>
 
 #include "cli_util.h"
+#include "cmd_export.h"
 #include "cmd_generate.h"
+#include "cmd_rate.h"
 #include "cmd_solve.h"
+#include "cmd_stats.h"
+#include "cmd_verify.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"sudoku-corpus: generate, solve and store Sudoku puzzle corpora"};
@@ -14,6 +18,10 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   sudoku::cli::SetupGenerateCommand(app, &exit_code);
   sudoku::cli::SetupSolveCommand(app, &exit_code);
+  sudoku::cli::SetupRateCommand(app, &exit_code);
+  sudoku::cli::SetupStatsCommand(app, &exit_code);
+  sudoku::cli::SetupExportCommand(app, &exit_code);
+  sudoku::cli::SetupVerifyCommand(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

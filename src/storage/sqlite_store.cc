@@ -1,20 +1,21 @@
 // SqliteStore: see include/sudoku/store.h. The schema comes from schema/NNN_*.sql, embedded at
 // build time into storage/schema_sql.h (src/storage/embed_schema.cmake).
 //
-// Open checks a file before it changes anything in it: it checks the SQLite header bytes, reads
-// the schema version and the table list, and only then switches the journal to WAL and migrates.
+// Open checks a file before it changes anything in it (CheckCorpus, storage/corpus_check.h: the
+// SQLite header bytes, the schema version, the table list), and only then switches the journal
+// to WAL and migrates.
 // Each migration step runs in its own BEGIN IMMEDIATE transaction that re-reads the version, so two
 // processes opening the same new file at once cannot both apply a schema file.
 #include <sqlite3.h>
 #include <unistd.h>
 
-#include <cstring>
+#include <charconv>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <system_error>
 #include <utility>
 
+#include "storage/corpus_check.h"
 #include "storage/schema_sql.h"
 #include "sudoku/store.h"
 
@@ -42,6 +43,16 @@ constexpr char kInsertPuzzleSql[] =
     "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
     "grid_method) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 constexpr char kAddWrittenSql[] = "UPDATE runs SET written = written + ?1 WHERE id = ?2";
+constexpr char kReopenRunSql[] =
+    "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?1";
+constexpr char kSelectRunSql[] =
+    "SELECT id, seed, params, tool_version, status, requested, written FROM runs WHERE id = ?1";
+constexpr char kSelectLatestUnfinishedRunSql[] =
+    "SELECT id, seed, params, tool_version, status, requested, written FROM runs "
+    "WHERE status <> 'finished' ORDER BY id DESC LIMIT 1";
+// Uses the UNIQUE (run_id, item_index) index.
+constexpr char kRunRowsSql[] =
+    "SELECT count(*), min(item_index), max(item_index) FROM puzzles WHERE run_id = ?1";
 // 'object' for a JSON object; CASE keeps json_type from raising on malformed text.
 constexpr char kCheckParamsSql[] = "SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END";
 
@@ -50,6 +61,21 @@ struct StmtCloser {
   void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
 };
 using OwnedStmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
+
+// SQLite's message for the last error on `db`, saying why when it gave up waiting for a lock.
+std::string ErrorDetail(sqlite3* db) {
+  std::string detail = sqlite3_errmsg(db);
+  if ((sqlite3_errcode(db) & 0xff) == SQLITE_BUSY) {
+    detail += "; another process kept it locked for writing for " +
+              std::to_string(kBusyTimeoutMs / 1000) + " s";
+  }
+  return detail;
+}
+
+std::string ColumnText(sqlite3_stmt* stmt, int column) {
+  const unsigned char* text = sqlite3_column_text(stmt, column);
+  return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text));
+}
 
 std::string Quote(std::string_view text) {
   std::string quoted;  // built by append: "'" + std::string + "'" trips GCC 12's -Wrestrict
@@ -72,7 +98,7 @@ class Connection {
   Connection(const std::string& path, sqlite3* db) : path_(path), db_(db) {}
 
   Status Error(std::string_view what) const {
-    return Status::Error(path_ + ": " + std::string(what) + " (" + sqlite3_errmsg(db_) + ")");
+    return Status::Error(path_ + ": " + std::string(what) + " (" + ErrorDetail(db_) + ")");
   }
 
   // Like Error, but names the file's real problem when SQLite says it is not a database.
@@ -103,44 +129,22 @@ class Connection {
     return QueryRow(sql, what, [out](sqlite3_stmt* stmt) { *out = sqlite3_column_int64(stmt, 0); });
   }
 
-  Status ReadSchemaVersion(int64_t* version) const {
-    return QueryInt("PRAGMA user_version", "cannot read the schema version", version);
-  }
-
-  // Refuses a version this build cannot write, and a database that is not a corpus.
-  Status CheckIsCorpus(int64_t version) const {
-    if (version < 0) {
-      return Status::Error(path_ + ": not a sudoku corpus (schema version " +
-                           std::to_string(version) + ")");
+  // Runs a query of at most one row, with ?1 bound to `arg` when the query has parameters, and
+  // hands the row, if there is one, to `read_row`.
+  template <typename ReadRow>
+  Status QueryRow(const char* sql, std::string_view what, ReadRow read_row, int64_t arg = 0) const {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) return ReadError(what);
+    OwnedStmt stmt(raw);
+    if (sqlite3_bind_parameter_count(raw) > 0 && sqlite3_bind_int64(raw, 1, arg) != SQLITE_OK) {
+      return ReadError(what);
     }
-    if (version > kLatestSchemaVersion) {
-      return Status::Error(path_ + ": schema version " + std::to_string(version) +
-                           " is newer than this sudoku-corpus (" +
-                           std::to_string(kLatestSchemaVersion) + "); upgrade the tool");
+    int rc = sqlite3_step(raw);
+    if (rc == SQLITE_ROW) {
+      read_row(raw);
+      rc = sqlite3_step(raw);
     }
-    if (version == 0) {  // a corpus-to-be is empty: anything in it belongs to someone else
-      std::string name;
-      Status s = QueryText(
-          "SELECT type || ' ' || quote(name) FROM sqlite_master "
-          "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name LIMIT 1",
-          "cannot read the table list", &name);
-      if (!s.ok()) return s;
-      if (!name.empty()) {
-        return Status::Error(path_ + ": not a sudoku corpus (it holds " + name +
-                             " and no corpus schema version); choose another file");
-      }
-      return Status::Ok();
-    }
-    int64_t tables = 0;
-    Status s = QueryInt(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'puzzles')",
-        "cannot read the table list", &tables);
-    if (!s.ok()) return s;
-    if (tables != 2) {
-      return Status::Error(path_ + ": not a sudoku corpus (schema version " +
-                           std::to_string(version) + " but no runs and puzzles tables)");
-    }
-    return Status::Ok();
+    return rc == SQLITE_DONE ? Status::Ok() : ReadError(what);
   }
 
   Status SetPragmas() const {
@@ -172,9 +176,8 @@ class Connection {
       if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
         return s;
       }
-      int64_t version = 0;
-      Status s = ReadSchemaVersion(&version);
-      if (s.ok()) s = CheckIsCorpus(version);
+      int version = 0;
+      Status s = storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &version);
       if (s.ok() && version == kLatestSchemaVersion) {
         return Exec("COMMIT", "cannot commit the schema check");
       }
@@ -201,66 +204,41 @@ class Connection {
     return cause;
   }
 
-  template <typename ReadRow>
-  Status QueryRow(const char* sql, std::string_view what, ReadRow read_row) const {
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) return ReadError(what);
-    OwnedStmt stmt(raw);
-    int rc = sqlite3_step(stmt.get());
-    if (rc == SQLITE_ROW) {
-      read_row(stmt.get());
-      rc = sqlite3_step(stmt.get());
-    }
-    return rc == SQLITE_DONE ? Status::Ok() : ReadError(what);
-  }
-
   const std::string& path_;
   sqlite3* db_;
 };
 
 // Why a path cannot be opened, in words, when the file system can tell ("" otherwise).
-std::string OpenFailureHint(const std::string& path) {
+std::string OpenFailureHint(const std::string& path, OpenMode mode) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path p(path);
   if (fs::is_directory(p, ec)) return "it is a directory";
   fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
   if (!fs::is_directory(dir, ec)) return "directory '" + dir.string() + "' does not exist";
-  if (!fs::exists(p, ec) && access(dir.c_str(), W_OK) != 0) {
-    return "directory '" + dir.string() + "' is not writable";
+  if (!fs::exists(p, ec)) {
+    if (mode == OpenMode::kMustExist) return "no such file";
+    if (access(dir.c_str(), W_OK) != 0) return "directory '" + dir.string() + "' is not writable";
   }
   return "";
-}
-
-// SQLite takes a file shorter than its header (a few bytes) for an empty database and would
-// overwrite it; a non-empty file must start with the SQLite header to be opened at all.
-bool LooksLikeSqliteOrEmpty(const std::string& path) {
-  static constexpr char kHeader[] = "SQLite format 3";  // 16 bytes with the NUL
-  if (path.empty() || path == ":memory:") return true;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return true;  // missing or unreadable: SQLite creates it or says why
-  char head[sizeof(kHeader)] = {};
-  in.read(head, sizeof(head));
-  return in.gcount() == 0 || std::memcmp(head, kHeader, sizeof(kHeader)) == 0;
 }
 
 }  // namespace
 
 int StoreSchemaVersion() { return kLatestSchemaVersion; }
 
-Status SqliteStore::Open(const std::string& path, std::unique_ptr<SqliteStore>* store) {
+Status SqliteStore::Open(const std::string& path, std::unique_ptr<SqliteStore>* store,
+                         OpenMode mode) {
   store->reset();
-  if (!LooksLikeSqliteOrEmpty(path)) {
-    return Status::Error(path + ": not a SQLite database (file is not a database)");
-  }
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(
-      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+  if (mode == OpenMode::kCreateIfMissing) flags |= SQLITE_OPEN_CREATE;
+  int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   // From here the store owns `db` (SQLite may allocate it even when the open fails).
   std::unique_ptr<SqliteStore> opened(new SqliteStore(path, db));
   if (db == nullptr) return Status::Error(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) {
-    std::string hint = OpenFailureHint(path);
+    std::string hint = OpenFailureHint(path, mode);
     return opened->Error(hint.empty() ? "cannot open database" : "cannot open database: " + hint);
   }
   if (Status s = opened->Configure(); !s.ok()) return s;
@@ -273,13 +251,15 @@ Status SqliteStore::Configure() {
   if (sqlite3_busy_timeout(db_, kBusyTimeoutMs) != SQLITE_OK) {
     return Error("cannot set busy_timeout");
   }
+  // Look before touching: a refused file must stay exactly as it was.
+  int version = 0;
+  if (Status s = storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &version);
+      !s.ok()) {
+    return s;
+  }
   if (sqlite3_db_readonly(db_, "main") == 1) {
     return Status::Error(path_ + ": cannot open for writing (the file is read-only)");
   }
-  // Look before touching: a refused file must stay exactly as it was.
-  int64_t version = 0;
-  if (Status s = conn.ReadSchemaVersion(&version); !s.ok()) return s;
-  if (Status s = conn.CheckIsCorpus(version); !s.ok()) return s;
   if (Status s = conn.SetPragmas(); !s.ok()) return s;
   if (Status s = conn.Migrate(); !s.ok()) return s;
 
@@ -292,6 +272,7 @@ Status SqliteStore::Configure() {
       {kEndRunSql, &end_run_},
       {kInsertPuzzleSql, &insert_puzzle_},
       {kAddWrittenSql, &add_written_},
+      {kReopenRunSql, &reopen_run_},
   };
   for (const auto& [sql, stmt] : statements) {
     if (Status s = Prepare(sql, stmt); !s.ok()) return s;
@@ -301,14 +282,14 @@ Status SqliteStore::Configure() {
 
 SqliteStore::~SqliteStore() {
   for (sqlite3_stmt* stmt : {begin_, commit_, rollback_, check_params_, insert_run_, end_run_,
-                             insert_puzzle_, add_written_}) {
+                             insert_puzzle_, add_written_, reopen_run_}) {
     sqlite3_finalize(stmt);  // no-op for nullptr
   }
   sqlite3_close_v2(db_);  // no-op for nullptr; the last WAL connection checkpoints here
 }
 
 Status SqliteStore::Error(std::string_view what) const {
-  return Status::Error(path_ + ": " + std::string(what) + " (" + sqlite3_errmsg(db_) + ")");
+  return Status::Error(path_ + ": " + std::string(what) + " (" + ErrorDetail(db_) + ")");
 }
 
 Status SqliteStore::Prepare(const char* sql, sqlite3_stmt** stmt) {
@@ -430,6 +411,93 @@ Status SqliteStore::EndRun(std::string_view status) {
     return Status::Error(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
   }
   run_id_ = 0;
+  return Status::Ok();
+}
+
+Status SqliteStore::ReadRun(int64_t run_id, StoredRun* run, bool* found) {
+  *found = false;
+  std::string seed;
+  Connection conn(path_, db_);
+  Status s = conn.QueryRow(
+      run_id == 0 ? kSelectLatestUnfinishedRunSql : kSelectRunSql, "cannot read the runs table",
+      [&](sqlite3_stmt* stmt) {
+        *found = true;
+        run->id = sqlite3_column_int64(stmt, 0);
+        seed = ColumnText(stmt, 1);
+        run->params_json = ColumnText(stmt, 2);
+        run->tool_version = ColumnText(stmt, 3);
+        run->status = ColumnText(stmt, 4);
+        run->requested = sqlite3_column_int64(stmt, 5);
+        run->written = sqlite3_column_int64(stmt, 6);
+      },
+      run_id);
+  if (!s.ok() || !*found) return s;
+  const char* end = seed.data() + seed.size();
+  auto [ptr, ec] = std::from_chars(seed.data(), end, run->seed);
+  if (seed.empty() || ec != std::errc() || ptr != end) {
+    return Status::Error(path_ + ": run " + std::to_string(run->id) + " has seed " + Quote(seed) +
+                         ", not a decimal uint64");
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::CheckRowsArePrefix(const StoredRun& run) {
+  int64_t rows = 0, min_index = 0, max_index = 0;
+  Connection conn(path_, db_);
+  Status s = conn.QueryRow(
+      kRunRowsSql, "cannot count the puzzles of run " + std::to_string(run.id),
+      [&](sqlite3_stmt* stmt) {
+        rows = sqlite3_column_int64(stmt, 0);
+        min_index = sqlite3_column_int64(stmt, 1);  // 0 for NULL (no rows)
+        max_index = sqlite3_column_int64(stmt, 2);
+      },
+      run.id);
+  if (!s.ok()) return s;
+  const std::string name = path_ + ": run " + std::to_string(run.id);
+  if (run.written < 0 || run.written > run.requested) {
+    return Status::Error(name + " says it wrote " + std::to_string(run.written) + " of " +
+                         std::to_string(run.requested) + " puzzles; it cannot be resumed");
+  }
+  // Items are unique per run, so count and extremes agreeing means exactly 0..written-1.
+  const bool prefix = rows == run.written && (rows == 0 || (min_index == 0 && max_index == rows - 1));
+  if (!prefix) {
+    return Status::Error(name + " has " + std::to_string(rows) + " puzzles (items " +
+                         std::to_string(min_index) + ".." + std::to_string(max_index) +
+                         ") but runs.written is " + std::to_string(run.written) +
+                         "; it cannot be resumed without a gap or a duplicate");
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::FindUnfinishedRun(int64_t run_id, StoredRun* run) {
+  *run = StoredRun();
+  bool found = false;
+  if (Status s = ReadRun(run_id, run, &found); !s.ok()) return s;
+  if (!found && run_id == 0) return Status::Error(path_ + ": no unfinished run to resume");
+  if (!found) {
+    return Status::Error(path_ + ": run " + std::to_string(run_id) + " does not exist");
+  }
+  if (run->status == "finished") {
+    return Status::Error(path_ + ": run " + std::to_string(run->id) + " is already finished (" +
+                         std::to_string(run->written) + " of " + std::to_string(run->requested) +
+                         " puzzles)");
+  }
+  return CheckRowsArePrefix(*run);
+}
+
+Status SqliteStore::ResumeRun(int64_t run_id, StoredRun* run) {
+  if (run_id_ != 0) {
+    return Status::Error(path_ + ": ResumeRun while run " + std::to_string(run_id_) +
+                         " is open; call EndRun first");
+  }
+  // One write transaction: no other writer can end or extend the run between check and reopen.
+  if (Status s = Step(begin_, "cannot start the resume transaction"); !s.ok()) return Rollback(s);
+  if (Status s = FindUnfinishedRun(run_id, run); !s.ok()) return Rollback(s);
+  int rc = sqlite3_bind_int64(reopen_run_, 1, run->id);
+  std::string what = "cannot reopen run " + std::to_string(run->id);
+  if (Status s = Step(reopen_run_, what, rc); !s.ok()) return Rollback(s);
+  if (Status s = Step(commit_, "cannot commit the resumed run"); !s.ok()) return Rollback(s);
+  run_id_ = run->id;
   return Status::Ok();
 }
 

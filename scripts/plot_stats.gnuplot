@@ -1,0 +1,59 @@
+# Draws the pictures of `sudoku-corpus stats --plot DIR` from the data files the command writes
+# into DIR (clues.dat, freedom.dat, clues_freedom.dat). The binary embeds this script at build
+# time, copies it into DIR and runs
+#   gnuplot -e "dir='DIR'; nlevels=3; freedom_bin=10; corpus='corpus.db'" DIR/plot_stats.gnuplot
+# Edit the copy and re-run that line to restyle the pictures. Needs gnuplot 5 (gnuplot-nox).
+#
+# Data files (whitespace-separated, first line = column names):
+#   clues.dat          clues  total  <one column per level>
+#   freedom.dat        bin_start  total  <one column per level>   (bins of freedom_bin)
+#   clues_freedom.dat  clues  bin_start  puzzles   (every cell of the grid; NaN where none)
+if (!exists("dir")) dir = '.'
+if (!exists("nlevels")) nlevels = 3
+if (!exists("freedom_bin")) freedom_bin = 1
+if (!exists("corpus")) corpus = 'corpus'
+
+# pngcairo draws smoother text; the libgd png terminal is the fallback.
+if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
+  set terminal pngcairo size 900,560 font 'sans,10'
+} else {
+  set terminal png size 900,560
+}
+set style fill solid 0.85 border -1
+set key top right autotitle columnhead
+set grid ytics
+set ylabel 'puzzles'
+set yrange [0:*]
+
+# 1. Clue histogram, one colour per level (levels are clue bands: the bars do not overlap).
+set output dir.'/clues.png'
+set title 'clues per puzzle: '.corpus noenhanced
+set xlabel 'clues'
+set boxwidth 0.9
+plot for [i=3:2+nlevels] dir.'/clues.dat' using 1:i with boxes
+
+# 2. Freedom histogram of all puzzles.
+set output dir.'/freedom.png'
+set title sprintf('freedom per puzzle (bins of %d): %s', freedom_bin, corpus) noenhanced
+set xlabel 'freedom'
+set boxwidth freedom_bin * 0.9
+plot dir.'/freedom.dat' using ($1 + freedom_bin / 2.0):2 with boxes lc rgb '#4477aa' notitle
+
+# 3. Freedom per level, as outlines, so overlapping levels stay visible.
+set output dir.'/freedom_by_level.png'
+set title sprintf('freedom per level (bins of %d): %s', freedom_bin, corpus) noenhanced
+plot for [i=3:2+nlevels] dir.'/freedom.dat' using ($1 + freedom_bin / 2.0):i with histeps lw 2
+
+# 4. Heat map: puzzles per (clues, freedom bin).
+set output dir.'/clues_freedom.png'
+set title sprintf('puzzles by clues and freedom (bins of %d): %s', freedom_bin, corpus) noenhanced
+set xlabel 'clues'
+set ylabel 'freedom'
+set cblabel 'puzzles'
+set yrange [*:*]
+set grid xtics ytics front
+set palette defined (0 '#fff5eb', 1 '#fdae6b', 2 '#e6550d', 3 '#7f2704')
+unset key
+plot dir.'/clues_freedom.dat' using 1:($2 + freedom_bin / 2.0):3 with image
+
+unset output

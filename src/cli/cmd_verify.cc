@@ -1,0 +1,231 @@
+#include "cmd_verify.h"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sudoku/corpus_reader.h"
+#include "sudoku/grid.h"
+#include "sudoku/scorer.h"
+#include "sudoku/solver.h"
+
+namespace sudoku::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kChunkPuzzles = 256;  // puzzles per pipeline token
+constexpr int kTokensPerThread = 4;
+
+// Puzzles travelling through the pipeline together, and what checking them found.
+struct Chunk {
+  std::vector<StoredPuzzle> puzzles;
+  std::string report;  // one "puzzle ID: ..." line per mismatch
+  int64_t mismatches = 0;
+  int64_t bad_puzzles = 0;
+};
+
+// Collects the mismatch lines of one puzzle.
+class Findings {
+ public:
+  explicit Findings(int64_t id) : prefix_("puzzle " + std::to_string(id) + ": ") {}
+  void Add(const std::string& what) {
+    report_ += prefix_ + what + "\n";
+    ++count_;
+  }
+  template <typename T>
+  void Compare(const char* name, const T& stored, const T& recomputed) {
+    if (stored == recomputed) return;
+    Add("stored " + std::string(name) + " " + Show(stored) + ", recomputed " + Show(recomputed));
+  }
+  const std::string& report() const { return report_; }
+  int count() const { return count_; }
+
+ private:
+  static std::string Show(int value) { return std::to_string(value); }
+  static std::string Show(const std::string& value) { return "'" + value + "'"; }
+  std::string prefix_;
+  std::string report_;
+  int count_ = 0;
+};
+
+// The stored solution against the unique solution of the givens (when there is one).
+void CheckSolution(const StoredPuzzle& stored, const Grid& givens, Findings& findings) {
+  const ParseResult solution = ParseGrid(stored.solution);
+  if (!solution.ok || !IsCompleteValidGrid(solution.grid)) {
+    findings.Add("stored solution is not a complete valid grid");
+  }
+  Grid solved;
+  const int count = CountSolutions(givens, 2, &solved);
+  if (count == 0) {
+    findings.Add("givens have no solution");
+  } else if (count > 1) {
+    findings.Add("givens have more than one solution (not unique)");
+  } else if (ToString(solved) != stored.solution) {
+    findings.Add("stored solution differs from the unique solution of the givens");
+  }
+}
+
+// Appends to *chunk the mismatch lines of one puzzle.
+void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
+  Findings findings(stored.id);
+  const ParseResult givens = ParseGrid(stored.givens);
+  if (!givens.ok) {
+    findings.Add("givens are not a puzzle: " + givens.error);
+  } else {
+    if (ToString(givens.grid) != stored.givens) {
+      findings.Add("givens are not in text form (81 characters, '.' for empty)");
+    }
+    CheckSolution(stored, givens.grid, findings);
+    const int clues = CountGivens(givens.grid);
+    findings.Compare("clues", stored.clues, clues);
+    findings.Compare("freedom", stored.freedom, TotalFreedom(givens.grid));
+    findings.Compare("level", stored.level, std::string(ClassifyLevel(clues)));
+  }
+  if (findings.count() == 0) return;
+  chunk->report += findings.report();
+  chunk->mismatches += findings.count();
+  ++chunk->bad_puzzles;
+}
+
+// "\rverified done/total puzzles  rate/s  N s left" on stderr, at most five times a second.
+class ProgressLine {
+ public:
+  ProgressLine(bool enabled, int64_t total) : enabled_(enabled), total_(total) {}
+  void Update(int64_t done) {
+    const auto now = Clock::now();
+    if (!enabled_ || now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+    std::fprintf(stderr, "\rverified %lld/%lld puzzles  %.0f/s  %.0f s left   ",
+                 static_cast<long long>(done), static_cast<long long>(total_), rate,
+                 rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
+    std::fflush(stderr);
+  }
+  void Clear() {
+    if (enabled_) std::fprintf(stderr, "\r\033[K");
+  }
+  double Seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+ private:
+  bool enabled_;
+  int64_t total_;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point last_ = start_;
+};
+
+struct Totals {
+  int64_t checked = 0;
+  int64_t mismatches = 0;
+  int64_t bad_puzzles = 0;
+};
+
+// serial reader -> parallel CheckPuzzle -> serial in-order report on stdout.
+Status CheckAllPuzzles(PuzzleCursor& cursor, int threads, ProgressLine& progress, Totals* totals) {
+  auto read = [&cursor](tbb::flow_control& fc) {
+    Chunk chunk;
+    StoredPuzzle puzzle;
+    while (static_cast<int>(chunk.puzzles.size()) < kChunkPuzzles && cursor.Next(&puzzle)) {
+      chunk.puzzles.push_back(std::move(puzzle));
+    }
+    if (chunk.puzzles.empty()) fc.stop();
+    return chunk;
+  };
+  auto check = [](Chunk chunk) {
+    for (const StoredPuzzle& puzzle : chunk.puzzles) CheckPuzzle(puzzle, &chunk);
+    return chunk;
+  };
+  auto report = [&](const Chunk& chunk) {
+    if (!chunk.report.empty()) {
+      progress.Clear();
+      std::fwrite(chunk.report.data(), 1, chunk.report.size(), stdout);
+    }
+    totals->checked += static_cast<int64_t>(chunk.puzzles.size());
+    totals->mismatches += chunk.mismatches;
+    totals->bad_puzzles += chunk.bad_puzzles;
+    progress.Update(totals->checked);
+  };
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<size_t>(threads));
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_pipeline(
+        static_cast<size_t>(threads * kTokensPerThread),
+        tbb::make_filter<void, Chunk>(tbb::filter_mode::serial_in_order, read) &
+            tbb::make_filter<Chunk, Chunk>(tbb::filter_mode::parallel, check) &
+            tbb::make_filter<Chunk, void>(tbb::filter_mode::serial_in_order, report));
+  });
+  return cursor.status();
+}
+
+// One line per run whose `written` count differs from the puzzles stored for it.
+int64_t CheckRunCounts(CorpusReader& reader, const PuzzleFilter& filter) {
+  std::vector<RunRow> runs;
+  ThrowIfError(reader.ListRuns(filter, &runs));
+  int64_t mismatches = 0;
+  for (const RunRow& run : runs) {
+    if (run.written == run.stored) continue;
+    std::printf("run %lld: written %lld, stored %lld\n", static_cast<long long>(run.id),
+                static_cast<long long>(run.written), static_cast<long long>(run.stored));
+    ++mismatches;
+  }
+  return mismatches;
+}
+
+}  // namespace
+
+void SetupVerifyCommand(CLI::App& app, int* exit_code) {
+  auto options = std::make_shared<VerifyOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "verify",
+      "Re-check every stored puzzle: unique, matches its solution, clues, freedom and level "
+      "recomputed. One line per mismatch; exit 1 if any");
+  cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
+  AddFilterOptions(cmd, &options->filter, /*with_scores=*/false);
+  cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_flag("-q,--quiet", options->quiet, "No progress line");
+  cmd->callback([options, exit_code] { *exit_code = RunVerify(*options); });
+}
+
+int RunVerify(const VerifyOptions& options) {
+  const PuzzleFilter filter = ToPuzzleFilter(options.filter);
+  std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, filter);
+  int64_t total = 0;
+  ThrowIfError(reader->CountPuzzles(filter, &total));
+  PuzzleQuery query;
+  query.filter = filter;
+  std::unique_ptr<PuzzleCursor> cursor;
+  ThrowIfError(reader->Query(query, &cursor));
+
+  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
+  ProgressLine progress(!options.quiet && IsTerminal(2), total);
+  Totals totals;
+  const Status status = CheckAllPuzzles(*cursor, threads, progress, &totals);
+  progress.Clear();
+  ThrowIfError(status);
+  const int64_t bad_runs = CheckRunCounts(*reader, filter);
+
+  std::printf("verify: %lld puzzles checked in %.2f s: ", static_cast<long long>(totals.checked),
+              progress.Seconds());
+  if (totals.mismatches == 0 && bad_runs == 0) {
+    std::printf("all match\n");
+    return 0;
+  }
+  std::printf("%lld mismatches in %lld puzzles, %lld runs with a wrong count\n",
+              static_cast<long long>(totals.mismatches), static_cast<long long>(totals.bad_puzzles),
+              static_cast<long long>(bad_runs));
+  return 1;
+}
+
+}  // namespace sudoku::cli

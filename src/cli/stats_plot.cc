@@ -1,0 +1,183 @@
+#include "stats_plot.h"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "cli/plot_script.h"
+#include "cli_util.h"
+
+extern char** environ;
+
+namespace sudoku::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kMaxHeatMapBins = 60;  // freedom bins of the heat map and freedom plots
+
+// A gnuplot string literal: single-quoted, with quotes doubled.
+std::string GnuplotString(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    if (c == '\'') quoted += '\'';
+    quoted += c;
+  }
+  return quoted + "'";
+}
+
+// Opens `path` for writing or throws UserError naming it.
+std::ofstream OpenData(const fs::path& path) {
+  std::ofstream out(path);
+  if (!out) throw UserError("cannot write '" + path.string() + "'");
+  return out;
+}
+
+void Close(std::ofstream& out, const fs::path& path) {
+  out.close();
+  if (!out) throw UserError("cannot write '" + path.string() + "'");
+}
+
+// A table of (key, level) counts: one row per key, one column per level of `stats`.
+void WriteLevelTable(const fs::path& path, const char* key_name, const CorpusStats& stats,
+                     const std::vector<LevelValueCount>& counts, int width) {
+  std::map<int, std::map<std::string, int64_t>> rows;
+  for (const LevelValueCount& c : counts) {
+    const int key = c.value / width * width;
+    rows[key][c.level] += c.count;
+  }
+  std::ofstream out = OpenData(path);
+  out << key_name << " total";
+  for (const LevelCount& level : stats.levels) out << ' ' << level.level;
+  out << '\n';
+  for (const auto& [key, by_level] : rows) {
+    int64_t total = 0;
+    for (const auto& [level, count] : by_level) total += count;
+    out << key << ' ' << total;
+    for (const LevelCount& level : stats.levels) {
+      const auto it = by_level.find(level.level);
+      out << ' ' << (it == by_level.end() ? 0 : it->second);
+    }
+    out << '\n';
+  }
+  Close(out, path);
+}
+
+// Every (clues, freedom bin) cell between the extremes, NaN where no puzzle is (gnuplot leaves
+// those pixels blank), one block per clue count.
+void WriteHeatMap(const fs::path& path, const CorpusStats& stats, int width) {
+  std::map<std::pair<int, int>, int64_t> cells;
+  for (const CluesFreedomCount& c : stats.clues_freedom) {
+    cells[{c.clues, c.freedom / width * width}] += c.count;
+  }
+  std::ofstream out = OpenData(path);
+  out << "clues bin_start puzzles\n";
+  const int first_bin = stats.freedom_summary.min / width * width;
+  for (int clues = stats.clues_summary.min; clues <= stats.clues_summary.max; ++clues) {
+    for (int bin = first_bin; bin <= stats.freedom_summary.max; bin += width) {
+      const auto it = cells.find({clues, bin});
+      out << clues << ' ' << bin << ' ';
+      if (it == cells.end()) {
+        out << "NaN\n";
+      } else {
+        out << it->second << '\n';
+      }
+    }
+    out << '\n';
+  }
+  Close(out, path);
+}
+
+// Runs gnuplot with `args`; returns its exit status (-1 if it could not start).
+int RunGnuplot(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, "gnuplot", nullptr, nullptr, argv.data(), environ) != 0) return -1;
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+int BinWidth(const std::vector<ValueCount>& histogram, int max_bins) {
+  if (histogram.empty()) return 1;
+  const int span = histogram.back().value - histogram.front().value + 1;
+  for (int width : {1, 2, 5, 10, 20, 25, 50}) {
+    if ((span + width - 1) / width + 1 <= max_bins) return width;
+  }
+  return 100;
+}
+
+std::vector<ValueCount> Bin(const std::vector<ValueCount>& histogram, int width) {
+  std::vector<ValueCount> bins;
+  for (const ValueCount& bucket : histogram) {
+    const int start = bucket.value / width * width;
+    if (bins.empty() || bins.back().value != start) bins.push_back({start, 0});
+    bins.back().count += bucket.count;
+  }
+  return bins;
+}
+
+bool HaveGnuplot() {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path == nullptr ? "/usr/bin:/bin" : path;
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string dir = end == start ? "." : dirs.substr(start, end - start);
+    if (access((dir + "/gnuplot").c_str(), X_OK) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string& dir) {
+  if (!HaveGnuplot()) {
+    throw UserError("--plot needs gnuplot; install it with 'apt-get install gnuplot-nox'");
+  }
+  if (stats.puzzles == 0) throw UserError("--plot: no puzzles match, nothing to draw");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    throw UserError("--plot '" + dir + "': cannot create the folder (" + ec.message() + ")");
+  }
+  const fs::path base = fs::absolute(dir, ec);
+  const int width = BinWidth(stats.freedom, kMaxHeatMapBins);
+  WriteLevelTable(base / "clues.dat", "clues", stats, stats.level_clues, 1);
+  WriteLevelTable(base / "freedom.dat", "bin_start", stats, stats.level_freedom, width);
+  WriteHeatMap(base / "clues_freedom.dat", stats, width);
+  const fs::path script = base / "plot_stats.gnuplot";
+  std::ofstream out = OpenData(script);
+  out << kPlotScript;
+  Close(out, script);
+
+  const std::string vars =
+      "dir=" + GnuplotString(base.string()) + "; nlevels=" + std::to_string(stats.levels.size()) +
+      "; freedom_bin=" + std::to_string(width) + "; corpus=" + GnuplotString(stats.db);
+  const int status = RunGnuplot({"gnuplot", "-e", vars, script.string()});
+  if (status != 0) {
+    throw UserError("gnuplot failed (exit " + std::to_string(status) + ") on " + script.string());
+  }
+  std::vector<std::string> pngs;
+  for (const char* name :
+       {"clues.png", "freedom.png", "freedom_by_level.png", "clues_freedom.png"}) {
+    pngs.push_back((base / name).string());
+  }
+  return pngs;
+}
+
+}  // namespace sudoku::cli

@@ -1,0 +1,48 @@
+// The numbers `stats` reports, and `stats --plot`: gnuplot data files plus the PNG pictures
+// that scripts/plot_stats.gnuplot (compiled into the binary) draws from them.
+#ifndef SUDOKU_CLI_STATS_PLOT_H_
+#define SUDOKU_CLI_STATS_PLOT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudoku/corpus_reader.h"
+
+namespace sudoku::cli {
+
+// Everything `stats` shows, read from one snapshot of the corpus.
+struct CorpusStats {
+  std::string db;
+  int schema_version = 0;
+  PuzzleFilter filter;
+  int64_t puzzles = 0;
+  std::vector<RunRow> runs;
+  std::vector<LevelCount> levels;
+  std::vector<ValueCount> clues;    // histogram by value
+  std::vector<ValueCount> freedom;  // histogram by value
+  ScoreSummary clues_summary;
+  ScoreSummary freedom_summary;
+  std::vector<LevelValueCount> level_clues;
+  std::vector<LevelValueCount> level_freedom;
+  std::vector<CluesFreedomCount> clues_freedom;
+};
+
+// A bin width for `histogram` (1, 2, 5, 10, 20, 25, 50 or 100) giving at most `max_bins` bins.
+int BinWidth(const std::vector<ValueCount>& histogram, int max_bins);
+
+// `histogram` in bins of `width` starting at multiples of it: (bin start, count).
+std::vector<ValueCount> Bin(const std::vector<ValueCount>& histogram, int width);
+
+// True iff a `gnuplot` executable is on PATH.
+bool HaveGnuplot();
+
+// Writes clues.dat, freedom.dat, clues_freedom.dat and plot_stats.gnuplot into `dir` (created if
+// missing), then runs gnuplot, which writes clues.png, freedom.png, freedom_by_level.png and
+// clues_freedom.png there. Throws UserError when gnuplot is missing (before writing anything),
+// when `dir` cannot be written, or when gnuplot fails. Returns the PNG paths.
+std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string& dir);
+
+}  // namespace sudoku::cli
+
+#endif  // SUDOKU_CLI_STATS_PLOT_H_
