@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include "sudoku/scorer.h"
@@ -29,24 +31,6 @@ IntRange ParseBand(std::string_view option, const std::string& text, int lowest,
   return range;
 }
 
-}  // namespace
-
-IntRange ParseRange(std::string_view option, std::string_view text) {
-  IntRange range;
-  const size_t dash = text.find('-');
-  const bool ok = dash == std::string_view::npos
-                      ? ParseInt(text, &range.min) && (range.max = range.min, true)
-                      : ParseInt(text.substr(0, dash), &range.min) &&
-                            ParseInt(text.substr(dash + 1), &range.max);
-  if (!ok) {
-    throw UserError(std::string(option) + " '" + std::string(text) +
-                    "': expected MIN-MAX or N with whole numbers, e.g. 22-30");
-  }
-  return range;
-}
-
-bool IsTerminal(int fd) { return isatty(fd) == 1; }
-
 int ForEachPuzzleLine(std::istream& in, const std::string& source,
                       const std::function<void(int line_no, const Grid&)>& on_puzzle) {
   int bad = 0;
@@ -64,6 +48,24 @@ int ForEachPuzzleLine(std::istream& in, const std::string& source,
   }
   return bad;
 }
+
+}  // namespace
+
+IntRange ParseRange(std::string_view option, std::string_view text) {
+  IntRange range;
+  const size_t dash = text.find('-');
+  const bool ok = dash == std::string_view::npos
+                      ? ParseInt(text, &range.min) && (range.max = range.min, true)
+                      : ParseInt(text.substr(0, dash), &range.min) &&
+                            ParseInt(text.substr(dash + 1), &range.max);
+  if (!ok) {
+    throw UserError(std::string(option) + " '" + std::string(text) +
+                    "': expected MIN-MAX or N with whole numbers, e.g. 22-30");
+  }
+  return range;
+}
+
+bool IsTerminal(int fd) { return isatty(fd) == 1; }
 
 void ThrowIfError(const Status& status) {
   if (!status.ok()) throw UserError(status.message());
@@ -112,6 +114,47 @@ std::unique_ptr<CorpusReader> OpenCorpus(const std::string& db, const PuzzleFilt
     if (!exists) throw UserError(db + ": no run " + std::to_string(filter.run_id));
   }
   return reader;
+}
+
+int ForEachInputPuzzle(const std::string& input,
+                       const std::function<void(int line_no, const Grid&)>& on_puzzle) {
+  std::ifstream file;
+  const bool from_stdin = input == "-";
+  if (!from_stdin) {
+    file.open(input);
+    if (!file) throw UserError("cannot open '" + input + "' for reading");
+  }
+  const std::string source = from_stdin ? "<stdin>" : input;
+  const int bad = ForEachPuzzleLine(from_stdin ? std::cin : file, source, on_puzzle);
+  std::fflush(stdout);
+  std::cout.flush();
+  if (bad == 0) return 0;
+  std::cerr << "sudoku-corpus: " << bad << " bad line" << (bad == 1 ? "" : "s") << " in " << source
+            << "\n";
+  return 1;
+}
+
+ProgressLine::ProgressLine(bool enabled, int64_t total, std::string verb)
+    : enabled_(enabled), total_(total), verb_(std::move(verb)) {}
+
+void ProgressLine::Update(int64_t done) {
+  const auto now = Clock::now();
+  if (!enabled_ || (now - last_ < std::chrono::milliseconds(200) && done < total_)) return;
+  last_ = now;
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+  std::fprintf(stderr, "\r%s %lld/%lld puzzles  %.0f/s  %.0f s left   ", verb_.c_str(),
+               static_cast<long long>(done), static_cast<long long>(total_), rate,
+               rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
+  std::fflush(stderr);
+}
+
+void ProgressLine::Clear() {
+  if (enabled_) std::fprintf(stderr, "\r\033[K");
+}
+
+double ProgressLine::Seconds() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
 }
 
 }  // namespace sudoku::cli

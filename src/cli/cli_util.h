@@ -5,6 +5,7 @@
 #define SUDOKU_CLI_CLI_UTIL_H_
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <istream>
@@ -37,11 +38,30 @@ IntRange ParseRange(std::string_view option, std::string_view text);
 // True when file descriptor `fd` is a terminal.
 bool IsTerminal(int fd);
 
-// Reads puzzle lines from `in`: blank lines and lines starting with '#' are skipped; each other
-// line is parsed; `on_puzzle(line_no, grid)` gets the good ones, and each bad one is reported
-// on stderr as "<source>:<line>: <error>". Returns the number of bad lines.
-int ForEachPuzzleLine(std::istream& in, const std::string& source,
-                      const std::function<void(int line_no, const Grid&)>& on_puzzle);
+// Reads puzzle lines from `input` (a file, or "-" for standard input): blank lines and lines
+// starting with '#' are skipped; `on_puzzle(line_no, grid)` gets each good line, and each bad
+// one is reported on stderr as "<source>:<line>: <error>". Returns the exit code: 0, or 1 when
+// any line was bad (after a summary line). Throws UserError when the file cannot be opened.
+int ForEachInputPuzzle(const std::string& input,
+                       const std::function<void(int line_no, const Grid&)>& on_puzzle);
+
+// "\r<verb> done/total puzzles  rate/s  N s left" on stderr, at most five times a second (and
+// at the end); does nothing unless `enabled`.
+class ProgressLine {
+ public:
+  ProgressLine(bool enabled, int64_t total, std::string verb);
+  void Update(int64_t done);
+  void Clear();            // erases the line
+  double Seconds() const;  // since construction
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  int64_t total_;
+  std::string verb_;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point last_ = start_;
+};
 
 // Throws UserError(status.message()) when `status` is an error.
 void ThrowIfError(const Status& status);

@@ -70,33 +70,6 @@ void CheckExecutionOptions(const GenerateOptions& options) {
                     ": a run id is 1 or more (or give none for the latest unfinished run)");
 }
 
-// Prints "\r done/total  rate/s  ETA" on stderr, at most five times a second.
-class ProgressLine {
- public:
-  explicit ProgressLine(int64_t total) : total_(total), start_(Clock::now()), last_(start_) {}
-  void Update(int64_t done) {
-    const auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(200) && done < total_) return;
-    last_ = now;
-    const double seconds = std::chrono::duration<double>(now - start_).count();
-    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-    const double left = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
-    std::fprintf(stderr, "\r%lld/%lld puzzles  %.0f/s  %.0f s left   ",
-                 static_cast<long long>(done), static_cast<long long>(total_), rate, left);
-    std::fflush(stderr);
-  }
-  void Clear() { std::fprintf(stderr, "\r\033[K"); }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  int64_t total_;
-  Clock::time_point start_, last_;
-};
-
-void Check(const Status& status) {
-  if (!status.ok()) throw UserError(status.message());
-}
-
 struct RunOutcome {
   const char* status = "";  // what EndRun recorded: finished, interrupted (or failed: thrown)
   PipelineResult result;
@@ -119,9 +92,8 @@ RunOutcome FillRun(SqliteStore* store, const GenerateOptions& options, uint64_t 
   pipeline.batch_size = options.batch_size;
   pipeline.generator = generator;
   pipeline.stop = &g_stop;
-  const bool show_progress = !options.quiet && IsTerminal(2);
-  ProgressLine progress(count);
-  if (show_progress) pipeline.progress = [&progress](int64_t done) { progress.Update(done); };
+  ProgressLine progress(!options.quiet && IsTerminal(2), count, "generated");
+  pipeline.progress = [&progress](int64_t done) { progress.Update(done); };
 
   g_stop.store(false);
   std::signal(SIGINT, OnSignal);
@@ -131,12 +103,12 @@ RunOutcome FillRun(SqliteStore* store, const GenerateOptions& options, uint64_t 
   if (count > 0) status = RunPipeline(pipeline, store, &outcome.result);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
-  if (show_progress) progress.Clear();
+  progress.Clear();
 
   outcome.status = !status.ok() ? "failed" : outcome.result.stopped ? "interrupted" : "finished";
   const Status ended = store->EndRun(outcome.status);
-  Check(status);
-  Check(ended);
+  ThrowIfError(status);
+  ThrowIfError(ended);
   return outcome;
 }
 
@@ -171,27 +143,28 @@ GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& 
 // `generate --resume [RUN_ID]`: finishes an unfinished run in place.
 int ResumeGenerate(const GenerateOptions& options) {
   std::unique_ptr<SqliteStore> store;
-  Check(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
+  ThrowIfError(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
   StoredRun run;
-  Check(store->FindUnfinishedRun(options.resume_run.value_or(0), &run));
+  ThrowIfError(store->FindUnfinishedRun(options.resume_run.value_or(0), &run));
   if (!options.run_flags_given.empty()) {
-    throw UserError("--resume takes its parameters from run " + std::to_string(run.id) +
-                    "; drop " + JoinNames(options.run_flags_given));
+    throw UserError("--resume takes its parameters from run " + std::to_string(run.id) + "; drop " +
+                    JoinNames(options.run_flags_given));
   }
   const GeneratorOptions generator = StoredGeneratorOptions(options.db, run);
-  Check(store->ResumeRun(run.id, &run));  // checks again, now inside a write transaction
+  ThrowIfError(store->ResumeRun(run.id, &run));  // checks again, now inside a write transaction
 
   const int64_t remaining = run.requested - run.written;
   const RunOutcome outcome =
       FillRun(store.get(), options, run.seed, generator, run.written, remaining);
   if (!options.quiet) {
-    std::printf("resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
-                "written, seed %llu\n",
-                static_cast<long long>(run.id), outcome.status,
-                static_cast<long long>(outcome.result.written), outcome.result.seconds,
-                Rate(outcome.result), options.db.c_str(),
-                static_cast<long long>(run.written + outcome.result.written),
-                static_cast<long long>(run.requested), static_cast<unsigned long long>(run.seed));
+    std::printf(
+        "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
+        "written, seed %llu\n",
+        static_cast<long long>(run.id), outcome.status,
+        static_cast<long long>(outcome.result.written), outcome.result.seconds,
+        Rate(outcome.result), options.db.c_str(),
+        static_cast<long long>(run.written + outcome.result.written),
+        static_cast<long long>(run.requested), static_cast<unsigned long long>(run.seed));
   }
   return outcome.result.stopped ? 130 : 0;
 }
@@ -204,11 +177,10 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--db", options->db,
                   "Corpus database file (created if missing; runs are appended)")
       ->capture_default_str();
-  auto* count =
-      cmd->add_option("-n,--count", options->count, "How many puzzles to write")
-          ->capture_default_str();
-  auto* seed = cmd->add_option("--seed", options->seed,
-                               "Run seed (default: random, printed at the end)");
+  auto* count = cmd->add_option("-n,--count", options->count, "How many puzzles to write")
+                    ->capture_default_str();
+  auto* seed =
+      cmd->add_option("--seed", options->seed, "Run seed (default: random, printed at the end)");
   cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")
       ->capture_default_str();
   auto* clues = cmd->add_option("--clues", options->clues,
@@ -245,18 +217,18 @@ int RunGenerate(const GenerateOptions& options) {
   const uint64_t seed = options.seed.value_or(RandomSeed());
 
   std::unique_ptr<SqliteStore> store;
-  Check(SqliteStore::Open(options.db, &store));
+  ThrowIfError(SqliteStore::Open(options.db, &store));
   const RunParams params{options.count, options.level, generator};
   RunInfo info{seed, ToParamsJson(params), kToolVersion, options.count};
   int64_t run_id = 0;
-  Check(store->BeginRun(info, &run_id));
+  ThrowIfError(store->BeginRun(info, &run_id));
 
   const RunOutcome outcome = FillRun(store.get(), options, seed, generator, 0, options.count);
   if (!options.quiet) {
-    std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld, seed %llu\n",
-                outcome.status, static_cast<long long>(outcome.result.written),
-                outcome.result.seconds, Rate(outcome.result), options.db.c_str(),
-                static_cast<long long>(run_id), static_cast<unsigned long long>(seed));
+    std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld, seed %llu\n", outcome.status,
+                static_cast<long long>(outcome.result.written), outcome.result.seconds,
+                Rate(outcome.result), options.db.c_str(), static_cast<long long>(run_id),
+                static_cast<unsigned long long>(seed));
   }
   return outcome.result.stopped ? 130 : 0;
 }

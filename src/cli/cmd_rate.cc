@@ -1,7 +1,6 @@
 #include "cmd_rate.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -80,18 +79,10 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
 }
 
 int RunRate(const RateOptions& options) {
-  std::ifstream file;
-  const bool from_stdin = options.input == "-";
-  if (!from_stdin) {
-    file.open(options.input);
-    if (!file) throw UserError("cannot open '" + options.input + "' for reading");
-  }
-  std::istream& in = from_stdin ? std::cin : file;
-  const std::string source = from_stdin ? "<stdin>" : options.input;
   if (!options.json) {
     std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "level");
   }
-  const int bad = ForEachPuzzleLine(in, source, [&options](int line, const Grid& puzzle) {
+  return ForEachInputPuzzle(options.input, [&options](int line, const Grid& puzzle) {
     const Rating rating = RatePuzzle(line, puzzle);
     if (options.json) {
       PrintJson(rating);
@@ -99,14 +90,6 @@ int RunRate(const RateOptions& options) {
       PrintRow(rating);
     }
   });
-  std::fflush(stdout);
-  std::cout.flush();
-  if (bad > 0) {
-    std::cerr << "sudoku-corpus: " << bad << " bad line" << (bad == 1 ? "" : "s") << " in "
-              << source << "\n";
-    return 1;
-  }
-  return 0;
 }
 
 }  // namespace sudoku::cli

@@ -1,6 +1,5 @@
 #include "cmd_solve.h"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -21,17 +20,9 @@ void SetupSolveCommand(CLI::App& app, int* exit_code) {
 }
 
 int RunSolve(const SolveOptions& options) {
-  std::ifstream file;
-  const bool from_stdin = options.input == "-";
-  if (!from_stdin) {
-    file.open(options.input);
-    if (!file) throw UserError("cannot open '" + options.input + "' for reading");
-  }
-  std::istream& in = from_stdin ? std::cin : file;
-  const std::string source = from_stdin ? "<stdin>" : options.input;
   std::ios::sync_with_stdio(false);
   std::string out;
-  const int bad = ForEachPuzzleLine(in, source, [&out](int, const Grid& puzzle) {
+  return ForEachInputPuzzle(options.input, [&out](int, const Grid& puzzle) {
     Grid solution;
     const int count = CountSolutions(puzzle, 2, &solution);
     out = ToString(puzzle);
@@ -42,13 +33,6 @@ int RunSolve(const SolveOptions& options) {
     out += '\n';
     std::cout << out;
   });
-  std::cout.flush();
-  if (bad > 0) {
-    std::cerr << "sudoku-corpus: " << bad << " bad line" << (bad == 1 ? "" : "s") << " in "
-              << source << "\n";
-    return 1;
-  }
-  return 0;
 }
 
 }  // namespace sudoku::cli

@@ -96,33 +96,6 @@ void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
   ++chunk->bad_puzzles;
 }
 
-// "\rverified done/total puzzles  rate/s  N s left" on stderr, at most five times a second.
-class ProgressLine {
- public:
-  ProgressLine(bool enabled, int64_t total) : enabled_(enabled), total_(total) {}
-  void Update(int64_t done) {
-    const auto now = Clock::now();
-    if (!enabled_ || now - last_ < std::chrono::milliseconds(200)) return;
-    last_ = now;
-    const double seconds = std::chrono::duration<double>(now - start_).count();
-    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-    std::fprintf(stderr, "\rverified %lld/%lld puzzles  %.0f/s  %.0f s left   ",
-                 static_cast<long long>(done), static_cast<long long>(total_), rate,
-                 rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
-    std::fflush(stderr);
-  }
-  void Clear() {
-    if (enabled_) std::fprintf(stderr, "\r\033[K");
-  }
-  double Seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
- private:
-  bool enabled_;
-  int64_t total_;
-  Clock::time_point start_ = Clock::now();
-  Clock::time_point last_ = start_;
-};
-
 struct Totals {
   int64_t checked = 0;
   int64_t mismatches = 0;
@@ -209,7 +182,7 @@ int RunVerify(const VerifyOptions& options) {
   ThrowIfError(reader->Query(query, &cursor));
 
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
-  ProgressLine progress(!options.quiet && IsTerminal(2), total);
+  ProgressLine progress(!options.quiet && IsTerminal(2), total, "verified");
   Totals totals;
   const Status status = CheckAllPuzzles(*cursor, threads, progress, &totals);
   progress.Clear();
