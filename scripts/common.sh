@@ -35,6 +35,6 @@ build_tree() {
   local dir="$1"
   shift
   cmake -S "$REPO_ROOT" -B "$dir" "$@" >/dev/null || { log "cmake configure failed in $dir"; exit 1; }
-  cmake --build "$dir" -j "$(nproc)" >/dev/null 2>"$dir.build.log" ||
-    { cat "$dir.build.log" >&2; log "build failed in $dir"; exit 1; }
+  cmake --build "$dir" -j "$(nproc)" >/dev/null 2>"$dir/build.log" ||
+    { cat "$dir/build.log" >&2; log "build failed in $dir"; exit 1; }
 }
