@@ -24,15 +24,18 @@ trap 'rm -rf "$TMP"' EXIT
 echo "# sudoku-corpus benchmark, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo
 echo "## Google Benchmark (median of $REPS)"
-printf '%-52s %14s %16s\n' benchmark "time/iter" "items/s"
-"$BUILD_DIR/bench/sudoku_bench" --benchmark_repetitions="$REPS" --benchmark_report_aggregates_only=true \
-  --benchmark_format=csv 2>/dev/null | awk -F, '
-  /_median"?,/ {
-    name = $1; gsub(/"/, "", name); sub(/_median$/, "", name)
-    unit = $5; gsub(/"/, "", unit)
-    items = ($7 == "" ? "-" : sprintf("%.0f", $7))
-    printf "%-52s %11.3f %-2s %16s\n", name, $3, unit, items
-  }'
+printf '%-44s %11s %11s %-2s %12s\n' benchmark "wall/iter" "cpu/iter" "" "items/s"
+# One invocation per group: the CSV reporter needs the same counters in every row.
+for group in SolverCount SolverDigQueries '^BM_(Generate|Dig|Total)' SqliteStore; do
+  "$BUILD_DIR/bench/sudoku_bench" --benchmark_filter="$group" --benchmark_repetitions="$REPS" \
+    --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null | awk -F, '
+    /_median"?,/ {
+      name = $1; gsub(/"/, "", name); sub(/_median$/, "", name)
+      unit = $5; gsub(/"/, "", unit)
+      items = ($7 == "" ? "-" : sprintf("%.0f", $7))
+      printf "%-44s %11.3f %11.3f %-2s %12s\n", name, $3, $4, unit, items
+    }'
+done
 
 # rate CMD...: runs a generate command and prints its puzzles/s from the summary line.
 rate() { "$@" | sed -n 's/.*(\([0-9]*\)\/s).*/\1/p'; }

@@ -1,7 +1,9 @@
 #include "sudoku/grid_generator.h"
 
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <utility>
 
 namespace sudoku {
 namespace {
@@ -23,32 +25,41 @@ struct Houses {
   }
 };
 
-// Completes `grid` depth-first; returns false when the current state has no completion.
-bool Complete(Grid& grid, Houses& houses, Rng& rng) {
-  int best = -1;
+// A uniformly chosen digit of the non-empty set `digits`.
+int RandomDigitOf(uint16_t digits, Rng& rng) {
+  for (uint32_t k = rng.Below(static_cast<uint32_t>(std::popcount(digits))); k > 0; --k) {
+    digits &= static_cast<uint16_t>(digits - 1);
+  }
+  return std::countr_zero(digits);
+}
+
+// Completes `grid` depth-first, filling the cells empties[0..count); returns false when the
+// current state has no completion. Branches on the empty cell with the fewest candidates and
+// tries its digits in random order.
+bool Complete(Grid& grid, Houses& houses, std::array<uint8_t, kCells>& empties, int count,
+              Rng& rng) {
+  if (count == 0) return true;
+  int best = 0;
   int best_count = 10;
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (grid[cell] != 0) continue;
-    const int count = std::popcount(houses.Free(cell));
-    if (count < best_count) {
-      best = cell;
-      best_count = count;
-      if (count <= 1) break;
+  for (int i = 0; i < count; ++i) {
+    const int candidates = std::popcount(houses.Free(empties[i]));
+    if (candidates < best_count) {
+      best = i;
+      best_count = candidates;
+      if (candidates <= 1) break;
     }
   }
-  if (best < 0) return true;  // full
-  uint16_t free = houses.Free(best);
-  std::array<uint8_t, 9> digits{};
-  int n = 0;
-  for (; free != 0; free &= free - 1) digits[n++] = static_cast<uint8_t>(std::countr_zero(free));
-  rng.Shuffle(std::span<uint8_t>(digits.data(), n));
-  for (int i = 0; i < n; ++i) {
-    grid[best] = digits[i];
-    houses.Toggle(best, digits[i]);
-    if (Complete(grid, houses, rng)) return true;
-    houses.Toggle(best, digits[i]);
+  std::swap(empties[best], empties[count - 1]);  // the cell leaves the list while it is filled
+  const int cell = empties[count - 1];
+  for (uint16_t untried = houses.Free(cell); untried != 0;) {
+    const int digit = RandomDigitOf(untried, rng);
+    untried &= static_cast<uint16_t>(~(1u << digit));
+    grid[cell] = static_cast<uint8_t>(digit);
+    houses.Toggle(cell, digit);
+    if (Complete(grid, houses, empties, count - 1, rng)) return true;
+    houses.Toggle(cell, digit);
   }
-  grid[best] = 0;
+  grid[cell] = 0;
   return false;
 }
 
@@ -69,13 +80,19 @@ void FillDiagonalBoxes(Grid& grid, Houses& houses, Rng& rng) {
 Grid GenerateGrid(Rng& rng) {
   Grid grid;
   Houses houses;
+  std::array<uint8_t, kCells> empties;
+  int count = 0;
   do {
     grid = Grid();
     houses = Houses();
     FillDiagonalBoxes(grid, houses, rng);
+    count = 0;
+    for (int cell = 0; cell < kCells; ++cell) {
+      if (grid[cell] == 0) empties[count++] = static_cast<uint8_t>(cell);
+    }
     // Every filling of the three diagonal boxes is known to extend to a full grid, so this
     // loop runs once; it stays a loop so that the function is correct without that fact.
-  } while (!Complete(grid, houses, rng));
+  } while (!Complete(grid, houses, empties, count, rng));
   return grid;
 }
 
