@@ -357,8 +357,7 @@ case_verify() {
   sqlite3 bad.db "update puzzles set solution = (select solution from puzzles where id = 4) where id = 3;
                   update puzzles set freedom = freedom + 1 where id = 5;
                   update puzzles set givens = substr(givens, 1, 72) || '.........' where id = 7;
-                  update puzzles set level = 'easy' where id = 9 and level <> 'easy';
-                  update puzzles set level = 'hard' where id = 9 and level = 'easy';"
+                  update puzzles set level = case level when 'easy' then 'hard' else 'easy' end where id = 9;"
   local freedom
   freedom=$(sqlite3 c.db "select freedom from puzzles where id = 5")
   "$BIN" verify --db bad.db >out.txt
