@@ -98,15 +98,21 @@ Grid EmptyRandomCells(Grid g, int givens, std::mt19937& rng) {
   return g;
 }
 
-void ExpectUniqueWithValidSolution(const std::vector<Grid>& puzzles) {
+// Every puzzle counts `expected` with limit 2, and the solution found is a valid grid that
+// agrees with the givens.
+void ExpectCountWithValidSolution(const std::vector<Grid>& puzzles, int expected) {
   ASSERT_FALSE(puzzles.empty());
   for (size_t i = 0; i < puzzles.size(); ++i) {
     Grid solution;
-    ASSERT_EQ(CountSolutions(puzzles[i], 2, &solution), 1)
+    ASSERT_EQ(CountSolutions(puzzles[i], 2, &solution), expected)
         << "puzzle " << i << ": " << ToString(puzzles[i]);
     ASSERT_TRUE(IsCompleteValidGrid(solution)) << "puzzle " << i;
     ASSERT_TRUE(AgreesWith(puzzles[i], solution)) << "puzzle " << i;
   }
+}
+
+void ExpectUniqueWithValidSolution(const std::vector<Grid>& puzzles) {
+  ExpectCountWithValidSolution(puzzles, 1);
 }
 
 TEST(Solver, CountsOneForEvery17CluePuzzleGolden) {
@@ -133,14 +139,22 @@ TEST(Solver, CountsOneForForumHardestShared) {
   ExpectUniqueWithValidSolution(ReadPuzzles(path));
 }
 
+TEST(Solver, CountsOneForEveryMagictourPuzzleShared) {
+  SUDOKU_REQUIRE_SHARED(path, "puzzles3_magictour_top1465");
+  std::vector<Grid> puzzles = ReadPuzzles(path);
+  EXPECT_EQ(puzzles.size(), 1465u);
+  ExpectUniqueWithValidSolution(puzzles);
+}
+
+TEST(Solver, CountsOneForEveryForumHardest1905Shared) {
+  SUDOKU_REQUIRE_SHARED(path, "puzzles5_forum_hardest_1905_11+");
+  std::vector<Grid> puzzles = ReadPuzzles(path);
+  EXPECT_EQ(puzzles.size(), 48766u);
+  ExpectUniqueWithValidSolution(puzzles);
+}
+
 void ExpectExactlyTwoWithLimitTwo(const std::vector<Grid>& puzzles) {
-  ASSERT_FALSE(puzzles.empty());
-  for (size_t i = 0; i < puzzles.size(); ++i) {
-    Grid solution;
-    ASSERT_EQ(CountSolutions(puzzles[i], 2, &solution), 2) << "puzzle " << i;
-    ASSERT_TRUE(IsCompleteValidGrid(solution)) << "puzzle " << i;
-    ASSERT_TRUE(AgreesWith(puzzles[i], solution)) << "puzzle " << i;
-  }
+  ExpectCountWithValidSolution(puzzles, 2);
 }
 
 TEST(Solver, CountsTwoForEverySergPuzzleGolden) {
