@@ -34,6 +34,9 @@ TEST(Grid, RejectsBadCharacterNamingColumn) {
   EXPECT_NE(parsed.error.find("'x' at column 12"), std::string::npos) << parsed.error;
   text[11] = ' ';  // inner whitespace is not trimmed
   EXPECT_FALSE(ParseGrid(text).ok);
+  text[11] = '\x01';  // a control character is shown by its code
+  EXPECT_NE(ParseGrid(text).error.find("'\\x01' at column 12"), std::string::npos)
+      << ParseGrid(text).error;
 }
 
 TEST(Grid, ChecksValidityAndAgreement) {

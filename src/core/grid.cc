@@ -1,6 +1,7 @@
 #include "sudoku/grid.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace sudoku {
 namespace {
@@ -15,29 +16,29 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-// Visits the 27 houses; `digit_of(house, k)` gives the k-th cell's digit of that house.
-template <typename Fn>
-bool EveryHouse(const Grid& grid, Fn&& ok_house) {
-  for (int h = 0; h < 9; ++h) {
-    std::array<int, 9> row{}, col{}, box{};
-    for (int k = 0; k < 9; ++k) {
-      row[k] = grid[h * 9 + k];
-      col[k] = grid[k * 9 + h];
-      box[k] = grid[(h / 3) * 27 + (h % 3) * 3 + (k / 3) * 9 + k % 3];
-    }
-    if (!ok_house(row) || !ok_house(col) || !ok_house(box)) return false;
+// True when no row, column or box holds a digit twice (empty cells are ignored).
+bool NoHouseRepeats(const Grid& grid) {
+  std::array<uint16_t, 9> row{}, col{}, box{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (grid[cell] == 0) continue;
+    const uint16_t bit = static_cast<uint16_t>(1u << grid[cell]);
+    uint16_t& r = row[RowOf(cell)];
+    uint16_t& c = col[ColOf(cell)];
+    uint16_t& b = box[BoxOf(cell)];
+    if ((r | c | b) & bit) return false;
+    r |= bit;
+    c |= bit;
+    b |= bit;
   }
   return true;
 }
 
-bool NoRepeat(const std::array<int, 9>& house) {
-  unsigned seen = 0;
-  for (int d : house) {
-    if (d == 0) continue;
-    if (seen & (1u << d)) return false;
-    seen |= 1u << d;
-  }
-  return true;
+// A character as a person can read it in an error message: itself, or its code in hex.
+std::string Printable(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto byte = static_cast<unsigned char>(c);
+  return std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
 }
 
 }  // namespace
@@ -56,10 +57,7 @@ ParseResult ParseGrid(std::string_view text) {
     } else if (c == '.' || c == '0') {
       result.grid[i] = 0;
     } else {
-      std::string shown = (c >= 0x20 && c < 0x7f)
-                              ? std::string(1, c)
-                              : "\\x" + std::to_string(static_cast<unsigned char>(c));
-      result.error = "character '" + shown + "' at column " + std::to_string(i + 1) +
+      result.error = "character '" + Printable(c) + "' at column " + std::to_string(i + 1) +
                      " (expected 1-9, '.' or '0')";
       return result;
     }
@@ -86,7 +84,7 @@ bool HasNoConflict(const Grid& grid) {
   for (uint8_t d : grid.cells) {
     if (d > 9) return false;
   }
-  return EveryHouse(grid, NoRepeat);
+  return NoHouseRepeats(grid);
 }
 
 bool IsCompleteValidGrid(const Grid& grid) {
