@@ -115,15 +115,21 @@ void ExpectUniqueWithValidSolution(const std::vector<Grid>& puzzles) {
   ExpectCountWithValidSolution(puzzles, 1);
 }
 
+// The whole ../shared/data file `name` has `size` puzzles, each counting `expected`.
+// Skips the calling test when the file is absent.
+void ExpectSharedFileCounts(const std::string& name, size_t size, int expected) {
+  SUDOKU_REQUIRE_SHARED(path, name);
+  const std::vector<Grid> puzzles = ReadPuzzles(path);
+  EXPECT_EQ(puzzles.size(), size);
+  ExpectCountWithValidSolution(puzzles, expected);
+}
+
 TEST(Solver, CountsOneForEvery17CluePuzzleGolden) {
   ExpectUniqueWithValidSolution(ReadPuzzles(GoldenPath("puzzles2_17_clue_golden")));
 }
 
 TEST(Solver, CountsOneForEvery17CluePuzzleShared) {
-  SUDOKU_REQUIRE_SHARED(path, "puzzles2_17_clue");
-  std::vector<Grid> puzzles = ReadPuzzles(path);
-  EXPECT_EQ(puzzles.size(), 49158u);
-  ExpectUniqueWithValidSolution(puzzles);
+  ExpectSharedFileCounts("puzzles2_17_clue", 49158, 1);
 }
 
 TEST(Solver, CountsOneForMagictourGolden) {
@@ -135,37 +141,23 @@ TEST(Solver, CountsOneForForumHardestGolden) {
 }
 
 TEST(Solver, CountsOneForForumHardestShared) {
-  SUDOKU_REQUIRE_SHARED(path, "puzzles6_forum_hardest_1106");
-  ExpectUniqueWithValidSolution(ReadPuzzles(path));
+  ExpectSharedFileCounts("puzzles6_forum_hardest_1106", 375, 1);
 }
 
 TEST(Solver, CountsOneForEveryMagictourPuzzleShared) {
-  SUDOKU_REQUIRE_SHARED(path, "puzzles3_magictour_top1465");
-  std::vector<Grid> puzzles = ReadPuzzles(path);
-  EXPECT_EQ(puzzles.size(), 1465u);
-  ExpectUniqueWithValidSolution(puzzles);
+  ExpectSharedFileCounts("puzzles3_magictour_top1465", 1465, 1);
 }
 
 TEST(Solver, CountsOneForEveryForumHardest1905Shared) {
-  SUDOKU_REQUIRE_SHARED(path, "puzzles5_forum_hardest_1905_11+");
-  std::vector<Grid> puzzles = ReadPuzzles(path);
-  EXPECT_EQ(puzzles.size(), 48766u);
-  ExpectUniqueWithValidSolution(puzzles);
-}
-
-void ExpectExactlyTwoWithLimitTwo(const std::vector<Grid>& puzzles) {
-  ExpectCountWithValidSolution(puzzles, 2);
+  ExpectSharedFileCounts("puzzles5_forum_hardest_1905_11+", 48766, 1);
 }
 
 TEST(Solver, CountsTwoForEverySergPuzzleGolden) {
-  ExpectExactlyTwoWithLimitTwo(ReadPuzzles(GoldenPath("puzzles7_serg_golden")));
+  ExpectCountWithValidSolution(ReadPuzzles(GoldenPath("puzzles7_serg_golden")), 2);
 }
 
 TEST(Solver, CountsTwoForEverySergPuzzleShared) {
-  SUDOKU_REQUIRE_SHARED(path, "puzzles7_serg_benchmark");
-  std::vector<Grid> puzzles = ReadPuzzles(path);
-  EXPECT_EQ(puzzles.size(), 10000u);
-  ExpectExactlyTwoWithLimitTwo(puzzles);
+  ExpectSharedFileCounts("puzzles7_serg_benchmark", 10000, 2);
 }
 
 TEST(Solver, FindsTheStoredKaggleSolutions) {
