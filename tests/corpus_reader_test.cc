@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sudoku/pipeline.h"
+#include "sudoku/rating.h"
 #include "sudoku/rng.h"
 #include "sudoku/scorer.h"
 #include "sudoku/store.h"
@@ -46,7 +47,8 @@ std::string ReadBytes(const std::string& path) {
 }
 
 // Appends one run of `count` puzzles made by the pipeline to the store.
-void AddRun(SqliteStore& store, uint64_t seed, int64_t count, bool minimal) {
+void AddRun(SqliteStore& store, uint64_t seed, int64_t count, bool minimal,
+            GridMethod method = GridMethod::kSearch, Symmetry symmetry = Symmetry::kNone) {
   RunInfo info;
   info.seed = seed;
   info.params_json = R"({"test":true})";
@@ -60,6 +62,8 @@ void AddRun(SqliteStore& store, uint64_t seed, int64_t count, bool minimal) {
   options.batch_size = 64;
   options.generator.dig.minimal = minimal;
   if (!minimal) options.generator.dig = {26, 56, false};
+  options.generator.grid_method = method;
+  options.generator.dig.symmetry = symmetry;
   PipelineResult result;
   const Status status = RunPipeline(options, &store, &result);
   ASSERT_TRUE(status.ok()) << status.message();
@@ -72,7 +76,9 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
   sqlite3_stmt* stmt = nullptr;
   EXPECT_EQ(sqlite3_prepare_v2(db,
                                "SELECT id, run_id, item_index, givens, solution, clues, freedom, "
-                               "level, symmetry, grid_method FROM puzzles ORDER BY id",
+                               "level, symmetry, grid_method, dig_order, canonical, "
+                               "solution_canonical, clue_level, rating, hardest, guesses, "
+                               "techniques FROM puzzles ORDER BY id",
                                -1, &stmt, nullptr),
             SQLITE_OK);
   auto text = [stmt](int col) {
@@ -81,14 +87,20 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
   while (sqlite3_step(stmt) == SQLITE_ROW) {
     rows.push_back({sqlite3_column_int64(stmt, 0), sqlite3_column_int64(stmt, 1),
                     sqlite3_column_int64(stmt, 2), text(3), text(4), sqlite3_column_int(stmt, 5),
-                    sqlite3_column_int(stmt, 6), text(7), text(8), text(9)});
+                    sqlite3_column_int(stmt, 6), text(7), text(8), text(9), text(10), text(11),
+                    text(12), text(13), sqlite3_column_int(stmt, 14), text(15),
+                    sqlite3_column_int(stmt, 16), text(17)});
   }
   sqlite3_finalize(stmt);
   return rows;
 }
 
 bool Matches(const PuzzleFilter& f, const StoredPuzzle& p) {
-  return (f.level.empty() || p.level == f.level) && p.clues >= f.min_clues &&
+  return (f.level.empty() || p.level == f.level) &&
+         (f.clue_level.empty() || p.clue_level == f.clue_level) &&
+         p.rating >= f.min_rating && p.rating <= f.max_rating &&
+         (f.grid_method.empty() || p.grid_method == f.grid_method) &&
+         (f.symmetry.empty() || p.symmetry == f.symmetry) && p.clues >= f.min_clues &&
          p.clues <= f.max_clues && p.freedom >= f.min_freedom && p.freedom <= f.max_freedom &&
          (f.run_id == 0 || p.run_id == f.run_id);
 }
@@ -130,6 +142,19 @@ PuzzleFilter MakeFilter(std::string level, int min_clues, int max_clues, int min
   return f;
 }
 
+PuzzleFilter WithMethod(PuzzleFilter f, std::string grid_method, std::string symmetry) {
+  f.grid_method = std::move(grid_method);
+  f.symmetry = std::move(symmetry);
+  return f;
+}
+
+PuzzleFilter WithRating(PuzzleFilter f, std::string clue_level, int min_rating, int max_rating) {
+  f.clue_level = std::move(clue_level);
+  f.min_rating = min_rating;
+  f.max_rating = max_rating;
+  return f;
+}
+
 // Filters that together cover every condition alone and combined, and one that matches nothing.
 std::vector<PuzzleFilter> SomeFilters() {
   return {
@@ -141,6 +166,13 @@ std::vector<PuzzleFilter> SomeFilters() {
       MakeFilter("medium", 35, 44, 80, 200, 1),
       MakeFilter("easy", 0, 81, 0, 729, 2),  // run 2 is minimal: few or no easy puzzles
       MakeFilter("", 17, 17, 0, 729, 0),
+      WithMethod(MakeFilter("", 0, 81, 0, 729, 0), "pattern", ""),
+      WithMethod(MakeFilter("", 30, 50, 0, 729, 0), "search", "none"),
+      WithMethod(MakeFilter("", 0, 81, 0, 729, 0), "", "rot180"),
+      WithMethod(MakeFilter("", 0, 81, 0, 729, 1), "", "rot180"),  // nothing
+      WithRating(MakeFilter("", 0, 81, 0, 729, 0), "", 24, 64),
+      WithRating(MakeFilter("", 0, 81, 0, 729, 2), "hard", 0, 1000),
+      WithRating(MakeFilter("expert", 0, 81, 0, 729, 0), "medium", 65, 100),
   };
 }
 
@@ -150,7 +182,8 @@ int Quantile(std::vector<int> values, double p) {
   return values[static_cast<size_t>(p * static_cast<double>(values.size() - 1))];
 }
 
-// One corpus for the suite: run 1 = 300 puzzles with 26-56 clues, run 2 = 150 minimal ones.
+// One corpus for the suite: run 1 = 300 puzzles with 26-56 clues, run 2 = 150 minimal ones,
+// run 3 = 60 with 26-56 clues from pattern grids, dug with rot180 symmetry.
 class CorpusReaderTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -160,6 +193,7 @@ class CorpusReaderTest : public ::testing::Test {
     ASSERT_TRUE(SqliteStore::Open(*path_, &store).ok());
     AddRun(*store, 11, 300, false);
     AddRun(*store, 12, 150, true);
+    AddRun(*store, 13, 60, false, GridMethod::kPattern, Symmetry::kRot180);
     rows_ = new std::vector<StoredPuzzle>(AllRows(store->db()));
   }
   static void TearDownTestSuite() {
@@ -183,7 +217,7 @@ using CorpusReaderQuery = CorpusReaderTest;
 using CorpusReaderStats = CorpusReaderTest;
 
 TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
-  ASSERT_EQ(rows_->size(), 450u);
+  ASSERT_EQ(rows_->size(), 510u);
   const std::vector<StoredPuzzle> all = ReadAll(*reader_, PuzzleQuery{});
   ASSERT_EQ(all.size(), rows_->size());
   for (size_t i = 0; i < all.size(); ++i) {
@@ -193,6 +227,12 @@ TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
     EXPECT_EQ(all[i].freedom, (*rows_)[i].freedom);
     EXPECT_EQ(all[i].level, (*rows_)[i].level);
     EXPECT_EQ(all[i].item_index, (*rows_)[i].item_index);
+    EXPECT_EQ(all[i].grid_method, (*rows_)[i].grid_method);
+    EXPECT_EQ(all[i].symmetry, (*rows_)[i].symmetry);
+    EXPECT_EQ(all[i].dig_order, (*rows_)[i].dig_order);
+    EXPECT_EQ(all[i].canonical, (*rows_)[i].canonical);
+    EXPECT_EQ(all[i].solution_canonical, (*rows_)[i].solution_canonical);
+    EXPECT_EQ(all[i].canonical.size(), 81u);
   }
   EXPECT_EQ(reader_->schema_version(), StoreSchemaVersion());
 }
@@ -267,8 +307,11 @@ TEST_F(CorpusReaderStats, CountsPerLevelInLevelOrder) {
     size_t last_rank = 0;
     for (const LevelCount& c : counts) {
       EXPECT_EQ(c.count, expected[c.level]) << c.level;
-      size_t rank = 0;
-      while (Levels()[rank].name != c.level) ++rank;
+      const auto bands = RatingBands();
+      const auto it = std::find_if(bands.begin(), bands.end(),
+                                   [&c](const RatingBand& band) { return band.name == c.level; });
+      ASSERT_NE(it, bands.end()) << c.level;
+      const auto rank = static_cast<size_t>(it - bands.begin());
       EXPECT_GE(rank, last_rank);
       last_rank = rank;
     }
@@ -328,7 +371,7 @@ TEST_F(CorpusReaderStats, LevelAndJointHistogramsMatchTheRows) {
 TEST_F(CorpusReaderStats, ListsRunsWithTheirMatchingPuzzles) {
   std::vector<RunRow> runs;
   ASSERT_TRUE(reader_->ListRuns(PuzzleFilter{}, &runs).ok());
-  ASSERT_EQ(runs.size(), 2u);
+  ASSERT_EQ(runs.size(), 3u);
   EXPECT_EQ(runs[0].id, 1);
   EXPECT_EQ(runs[0].seed, "11");
   EXPECT_EQ(runs[0].status, "finished");
@@ -346,8 +389,90 @@ TEST_F(CorpusReaderStats, ListsRunsWithTheirMatchingPuzzles) {
   bool exists = false;
   ASSERT_TRUE(reader_->HasRun(2, &exists).ok());
   EXPECT_TRUE(exists);
-  ASSERT_TRUE(reader_->HasRun(3, &exists).ok());
+  ASSERT_TRUE(reader_->HasRun(4, &exists).ok());
   EXPECT_FALSE(exists);
+}
+
+TEST_F(CorpusReaderStats, RatingCountsMeansAndCorrelationMatchTheRows) {
+  for (const PuzzleFilter& filter : SomeFilters()) {
+    const std::vector<StoredPuzzle> selected = Select(*rows_, filter);
+    std::map<std::string, int64_t> clue_levels, hardest;
+    std::map<int, std::pair<int64_t, double>> by_clues;
+    std::map<int, int64_t> ratings;
+    double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (const StoredPuzzle& p : selected) {
+      ++clue_levels[p.clue_level];
+      ++hardest[p.hardest];
+      ++ratings[p.rating];
+      ++by_clues[p.clues].first;
+      by_clues[p.clues].second += p.rating;
+      n += 1;
+      sx += p.rating;
+      sy += p.clues;
+      sxx += double(p.rating) * p.rating;
+      syy += double(p.clues) * p.clues;
+      sxy += double(p.rating) * p.clues;
+    }
+    std::vector<LevelCount> counts;
+    ASSERT_TRUE(reader_->CountByClueLevel(filter, &counts).ok());
+    ASSERT_EQ(counts.size(), clue_levels.size());
+    for (const LevelCount& c : counts) EXPECT_EQ(c.count, clue_levels[c.level]);
+    ASSERT_TRUE(reader_->CountByHardest(filter, &counts).ok());
+    ASSERT_EQ(counts.size(), hardest.size());
+    int last = -1;
+    for (const LevelCount& c : counts) {
+      EXPECT_EQ(c.count, hardest[c.level]);
+      const auto technique = ParseTechnique(c.level);
+      ASSERT_TRUE(technique.has_value()) << c.level;
+      EXPECT_GT(static_cast<int>(*technique), last);  // in Technique order
+      last = static_cast<int>(*technique);
+    }
+    std::vector<ValueCount> histogram;
+    ASSERT_TRUE(reader_->Histogram(ScoreColumn::kRating, filter, &histogram).ok());
+    ASSERT_EQ(histogram.size(), ratings.size());
+    for (const ValueCount& bin : histogram) EXPECT_EQ(bin.count, ratings[bin.value]);
+    std::vector<MeanRating> means;
+    ASSERT_TRUE(reader_->RatingBy(ScoreColumn::kClues, filter, &means).ok());
+    ASSERT_EQ(means.size(), by_clues.size());
+    for (const MeanRating& m : means) {
+      EXPECT_EQ(m.count, by_clues[m.value].first);
+      EXPECT_NEAR(m.mean_rating, by_clues[m.value].second / m.count, 1e-9);
+    }
+    double r = 99;
+    ASSERT_TRUE(reader_->Correlation(ScoreColumn::kRating, ScoreColumn::kClues, filter, &r).ok());
+    const double vx = n * sxx - sx * sx, vy = n * syy - sy * sy;
+    const double want = n >= 2 && vx > 0 && vy > 0 ? (n * sxy - sx * sy) / std::sqrt(vx * vy) : 0;
+    EXPECT_NEAR(r, want, 1e-9);
+  }
+}
+
+TEST_F(CorpusReaderStats, CountsVarietyPerGridMethod) {
+  for (const PuzzleFilter& filter : SomeFilters()) {
+    std::map<std::string, std::pair<int64_t, std::set<std::string>>> want;
+    for (const StoredPuzzle& p : Select(*rows_, filter)) {
+      ++want[p.grid_method].first;
+      want[p.grid_method].second.insert(p.solution_canonical);
+    }
+    std::vector<GridMethodStats> got;
+    ASSERT_TRUE(reader_->CountByGridMethod(filter, &got).ok());
+    ASSERT_EQ(got.size(), want.size());
+    for (const GridMethodStats& m : got) {
+      EXPECT_EQ(m.puzzles, want[m.grid_method].first) << m.grid_method;
+      EXPECT_EQ(m.distinct_grids, static_cast<int64_t>(want[m.grid_method].second.size()));
+      EXPECT_EQ(m.duplicates, 0);  // each run's puzzles are new to the corpus
+      double rating_sum = 0;
+      for (const StoredPuzzle& p : Select(*rows_, filter)) {
+        if (p.grid_method == m.grid_method) rating_sum += p.rating;
+      }
+      EXPECT_NEAR(m.mean_rating, rating_sum / static_cast<double>(m.puzzles), 1e-9);
+    }
+  }
+  std::vector<GridMethodStats> all;
+  ASSERT_TRUE(reader_->CountByGridMethod(PuzzleFilter{}, &all).ok());
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].grid_method, "pattern");
+  EXPECT_EQ(all[1].grid_method, "search");
+  EXPECT_EQ(all[1].distinct_grids, 450);  // the search method never repeated a grid here
 }
 
 TEST_F(CorpusReaderStats, ReadsOneSnapshotWhileAWriterAppends) {
@@ -428,6 +553,19 @@ TEST(CorpusReaderOpen, RefusesWhatIsNotAReadableCorpus) {
   std::unique_ptr<CorpusReader> reader;
   EXPECT_FALSE(CorpusReader::Open(path, &reader).ok());
   fs::remove(path);
+}
+
+TEST(CorpusReaderOpen, RefusesAnOlderSchemaAndSaysHowToUpgrade) {
+  const std::string path = TempPath("older.db");
+  RemoveDb(path);
+  {
+    std::unique_ptr<SqliteStore> store;
+    ASSERT_TRUE(SqliteStore::Open(path, &store).ok());
+  }
+  ExecOnFile(path, ("PRAGMA user_version = " + std::to_string(StoreSchemaVersion() - 1)).c_str());
+  ExpectRefused(path, "older than this sudoku-corpus");
+  ExpectRefused(path, "sudoku-corpus migrate --db " + path);
+  RemoveDb(path);
 }
 
 TEST(CorpusReaderSummary, QuartilesOfASmallHistogram) {

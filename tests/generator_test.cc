@@ -8,6 +8,7 @@
 
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
+#include "sudoku/rating.h"
 #include "sudoku/rng.h"
 #include "sudoku/scorer.h"
 #include "sudoku/solver.h"
@@ -185,8 +186,40 @@ TEST(Generator, RecordsAreUniqueInsideBandsAndScored) {
     EXPECT_EQ(record.freedom, SlowFreedom(record.givens));
     EXPECT_GE(record.freedom, 130);
     EXPECT_LE(record.freedom, 170);
-    EXPECT_EQ(record.level, "hard");
+    EXPECT_EQ(record.clue_level, "hard");
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(record.givens, &rating));
+    EXPECT_EQ(record.rating, rating.rating);
+    EXPECT_EQ(record.hardest, rating.hardest);
+    EXPECT_EQ(record.guesses, rating.guesses);
+    EXPECT_EQ(record.technique_uses, rating.uses);
+    EXPECT_EQ(record.level, RatingLevel(rating.rating));
   }
+}
+
+// A rating band keeps only puzzles rated inside it; a band above what the solver gives is
+// refused up front.
+TEST(Generator, RatingBandKeepsOnlyPuzzlesRatedInIt) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  options.min_rating = 65;  // chains: expert
+  options.max_rating = 99;
+  ASSERT_EQ(CheckGeneratorOptions(options), "");
+  for (int64_t index = 0; index < 10; ++index) {
+    PuzzleRecord record;
+    ASSERT_TRUE(GeneratePuzzle(options, index, ItemSeed(8, static_cast<uint64_t>(index)), &record));
+    EXPECT_GE(record.rating, 65);
+    EXPECT_LE(record.rating, 99);
+    EXPECT_EQ(record.level, "expert");
+  }
+  options.min_rating = 101;
+  options.max_rating = 120;
+  EXPECT_NE(CheckGeneratorOptions(options).find("no puzzle rates above 10.0"), std::string::npos)
+      << CheckGeneratorOptions(options);
+  options.min_rating = 50;
+  options.max_rating = 40;
+  EXPECT_NE(CheckGeneratorOptions(options).find("--rating 5.0-4.0: minimum above maximum"),
+            std::string::npos);
 }
 
 TEST(Generator, SameSeedSameRecordDifferentSeedDifferentRecord) {

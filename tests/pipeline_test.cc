@@ -2,22 +2,36 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
 #include <vector>
 
+#include "sudoku/canonical.h"
+#include "sudoku/grid_generator.h"
 #include "sudoku/solver.h"
 
 namespace sudoku {
 namespace {
 
-// Keeps every record in memory; can be told to fail on its n-th batch.
+// Keeps every record in memory, once per canonical form (as the store does); can be told to
+// fail on its n-th batch.
 class MemorySink : public PuzzleSink {
  public:
-  Status WriteBatch(std::span<const PuzzleRecord> batch) override {
+  Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override {
+    *outcome = BatchOutcome();
     if (++batches_ == fail_on_batch_) return Status::Error("disk full (simulated)");
-    records_.insert(records_.end(), batch.begin(), batch.end());
+    for (const PuzzleRecord& record : batch) {
+      if (seen_.insert(ToString(record.canonical)).second) {
+        records_.push_back(record);
+        ++outcome->stored;
+      } else {
+        ++outcome->duplicates;
+      }
+    }
     return Status::Ok();
   }
   std::vector<PuzzleRecord> records_;
+  std::set<std::string> seen_;  // canonical forms stored, or preset to make duplicates
   int batches_ = 0;
   int fail_on_batch_ = -1;
 };
@@ -110,6 +124,63 @@ TEST(Pipeline, StopFlagEndsEarlyWithAWholePrefix) {
   ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());
   EXPECT_TRUE(result.stopped);
   EXPECT_EQ(result.written, 0);
+}
+
+// A corpus that already holds some of the run's puzzles: they are skipped, later items take
+// their places, and the result is still the same at any thread count.
+TEST(Pipeline, SkipsDuplicatesAndStillStoresTheCountAtAnyThreadCount) {
+  PipelineOptions options;
+  options.seed = 11;
+  options.count = 60;
+  options.batch_size = 7;
+  const std::vector<PuzzleRecord> plain = RunToMemory(options);
+  std::vector<std::vector<PuzzleRecord>> runs;
+  for (int threads : {1, 2, 4}) {
+    MemorySink sink;
+    for (int item : {0, 10, 59}) sink.seen_.insert(ToString(plain[static_cast<size_t>(item)].canonical));
+    options.threads = threads;
+    PipelineResult result;
+    ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());
+    EXPECT_EQ(result.written, 60);
+    EXPECT_EQ(result.duplicates, 3);
+    EXPECT_EQ(result.next_index, 63);
+    ASSERT_EQ(sink.records_.size(), 60u);
+    EXPECT_EQ(sink.records_.front().item_index, 1);
+    EXPECT_EQ(sink.records_.back().item_index, 62);
+    runs.push_back(sink.records_);
+  }
+  ExpectSameRecords(runs[0], runs[1]);
+  ExpectSameRecords(runs[0], runs[2]);
+}
+
+TEST(Pipeline, GivesUpWhenAlmostEverythingIsADuplicate) {
+  // One source grid, one hole: at most 81 distinct puzzles, fewer than the 100 asked for.
+  Rng rng(5);
+  const Grid grid = GenerateGrid(rng);
+  PipelineOptions options;
+  options.count = 100;
+  options.max_extra_duplicates = 50;
+  options.generator.grid_source = std::span<const Grid>(&grid, 1);
+  options.generator.dig = {80, 80, false};
+  MemorySink sink;
+  PipelineResult result;
+  const Status status = RunPipeline(options, &sink, &result);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("too few distinct puzzles"), std::string::npos)
+      << status.message();
+  EXPECT_GT(result.duplicates, 150);
+  EXPECT_LE(result.written, 81);
+  EXPECT_EQ(result.written, static_cast<int64_t>(sink.records_.size()));
+}
+
+// Records carry canonical forms that match the core's functions.
+TEST(Pipeline, RecordsCarryTheirCanonicalForms) {
+  PipelineOptions options;
+  options.count = 20;
+  for (const PuzzleRecord& r : RunToMemory(options)) {
+    EXPECT_EQ(r.canonical, CanonicalForm(r.givens));
+    EXPECT_EQ(r.solution_canonical, CanonicalGrid(r.solution));
+  }
 }
 
 }  // namespace

@@ -9,10 +9,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "sudoku/canonical.h"
 #include "sudoku/grid.h"
 #include "sudoku/sink.h"
 #include "sudoku/store.h"
@@ -53,7 +56,17 @@ Grid SolutionGrid() {
   return parsed.grid;
 }
 
-// A record whose puzzle differs with `item_index` (a few cells blanked in a shifting pattern).
+// A grid no other call returns: the call count in base 9 as digits 1-9 in the first cells. The
+// store does not check canonical forms, only that they are unique.
+Grid UniqueCanonical() {
+  static std::atomic<uint64_t> calls{0};
+  Grid grid;
+  for (uint64_t n = calls++, cell = 0; cell < 21; ++cell, n /= 9) grid[cell] = 1 + n % 9;
+  return grid;
+}
+
+// A record whose puzzle differs with `item_index` (a few cells blanked in a shifting pattern),
+// with a canonical form of its own.
 PuzzleRecord MakeRecord(int64_t item_index) {
   PuzzleRecord record;
   record.item_index = item_index;
@@ -67,6 +80,9 @@ PuzzleRecord MakeRecord(int64_t item_index) {
   record.level = item_index % 2 == 0 ? "easy" : "hard";
   record.symmetry = "none";
   record.grid_method = "search";
+  record.dig_order = "random";
+  record.canonical = UniqueCanonical();
+  record.solution_canonical = record.solution;
   return record;
 }
 
@@ -74,6 +90,15 @@ std::vector<PuzzleRecord> MakeBatch(int64_t first, int count) {
   std::vector<PuzzleRecord> batch;
   for (int i = 0; i < count; ++i) batch.push_back(MakeRecord(first + i));
   return batch;
+}
+
+// WriteBatch, for tests that do not look at the outcome.
+Status Write(SqliteStore* store, std::span<const PuzzleRecord> batch) {
+  BatchOutcome outcome;
+  return store->WriteBatch(batch, &outcome);
+}
+Status Write(const std::unique_ptr<SqliteStore>& store, std::span<const PuzzleRecord> batch) {
+  return Write(store.get(), batch);
 }
 
 RunInfo MakeRunInfo(uint64_t seed = 42) {
@@ -128,7 +153,7 @@ TEST(SqliteStore, RoundTripsABatch) {
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 5);
-  Status s = store->WriteBatch(batch);
+  Status s = Write(store, batch);
   ASSERT_TRUE(s.ok()) << s.message();
 
   sqlite3_stmt* stmt = nullptr;
@@ -220,14 +245,14 @@ TEST(SqliteStore, ReopeningAppendsASecondRun) {
     auto store = OpenOrDie(file.path());
     ASSERT_NE(store, nullptr);
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(1), &first_run).ok());
-    ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 3)).ok());
-    ASSERT_TRUE(store->WriteBatch(MakeBatch(3, 4)).ok());
+    ASSERT_TRUE(Write(store, MakeBatch(0, 3)).ok());
+    ASSERT_TRUE(Write(store, MakeBatch(3, 4)).ok());
     ASSERT_TRUE(store->EndRun("finished").ok());
   }
   auto store = OpenOrDie(file.path());
   ASSERT_NE(store, nullptr);
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(2), &second_run).ok());
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 2)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 2)).ok());
   ASSERT_TRUE(store->EndRun("finished").ok());
 
   EXPECT_GT(second_run, first_run);
@@ -254,8 +279,8 @@ TEST(SqliteStore, TwoStoresOnOneFileWriteDistinctRuns) {
   ASSERT_TRUE(second->BeginRun(MakeRunInfo(2), &second_run).ok());
   EXPECT_NE(first_run, second_run);
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(first->WriteBatch(MakeBatch(i * 10, 10)).ok());
-    ASSERT_TRUE(second->WriteBatch(MakeBatch(i * 5, 5)).ok());
+    ASSERT_TRUE(Write(first, MakeBatch(i * 10, 10)).ok());
+    ASSERT_TRUE(Write(second, MakeBatch(i * 5, 5)).ok());
   }
   EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '1'"), 30);
   EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '2'"), 15);
@@ -302,7 +327,7 @@ TEST(SqliteStore, WorksInMemory) {
   ASSERT_NE(store, nullptr);
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 3)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 3)).ok());
   EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 3);
 }
 
@@ -387,11 +412,11 @@ TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
   ASSERT_NE(store, nullptr);
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 4)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 4)).ok());
 
   std::vector<PuzzleRecord> bad = MakeBatch(4, 3);
   bad.push_back(MakeRecord(5));  // item 5 twice
-  Status s = store->WriteBatch(bad);
+  Status s = Write(store, bad);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.message().rfind(file.path() + ": cannot insert puzzle item 5", 0), 0u) << s.message();
   EXPECT_NE(s.message().find("UNIQUE constraint failed"), std::string::npos) << s.message();
@@ -402,7 +427,7 @@ TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
   EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // no transaction left open
 
   // The store stays usable: the corrected batch goes in.
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(4, 3)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(4, 3)).ok());
   EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 7);
   EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 7);
 }
@@ -414,7 +439,7 @@ TEST(SqliteStore, RefusesARecordWithoutLevel) {
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 2);
   batch[1].level = {};
-  Status s = store->WriteBatch(batch);
+  Status s = Write(store, batch);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("NOT NULL constraint failed: puzzles.level"), std::string::npos)
       << s.message();
@@ -427,7 +452,7 @@ TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
   ASSERT_NE(store, nullptr);
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 2)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 2)).ok());
   Status s = store->EndRun("interrupted");
   ASSERT_TRUE(s.ok()) << s.message();
 
@@ -441,13 +466,13 @@ TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
   EXPECT_EQ(finished[10], 'T');
   EXPECT_LE(started, finished);
   EXPECT_EQ(store->run_id(), 0);
-  EXPECT_FALSE(store->WriteBatch(MakeBatch(2, 1)).ok());  // the run is closed
+  EXPECT_FALSE(Write(store, MakeBatch(2, 1)).ok());  // the run is closed
 }
 
 TEST(SqliteStore, RejectsMisuse) {
   auto store = OpenOrDie(":memory:");
   ASSERT_NE(store, nullptr);
-  EXPECT_FALSE(store->WriteBatch(MakeBatch(0, 1)).ok());  // no run
+  EXPECT_FALSE(Write(store, MakeBatch(0, 1)).ok());  // no run
   EXPECT_FALSE(store->EndRun("finished").ok());           // no run
 
   RunInfo bad = MakeRunInfo();
@@ -532,7 +557,7 @@ int64_t MakeRun(SqliteStore* store, int64_t written, std::string_view status, ui
   int64_t run_id = 0;
   EXPECT_TRUE(store->BeginRun(MakeRunInfo(seed), &run_id).ok());
   if (written > 0) {
-    EXPECT_TRUE(store->WriteBatch(MakeBatch(0, static_cast<int>(written))).ok());
+    EXPECT_TRUE(Write(store, MakeBatch(0, static_cast<int>(written))).ok());
   }
   if (!status.empty()) {
     EXPECT_TRUE(store->EndRun(status).ok());
@@ -579,7 +604,7 @@ TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
     ASSERT_NE(store, nullptr);
     int64_t run_id = 0;
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-    ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 4)).ok());
+    ASSERT_TRUE(Write(store, MakeBatch(0, 4)).ok());
     ASSERT_TRUE(store->EndRun("interrupted").ok());
   }
   auto store = OpenOrDie(file.path());
@@ -595,7 +620,7 @@ TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
   EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "running");
   EXPECT_EQ(QueryText(db, "SELECT finished_at IS NULL FROM runs"), "1");
 
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(4, 6)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(4, 6)).ok());
   ASSERT_TRUE(store->EndRun("finished").ok());
   EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "finished");
   EXPECT_EQ(QueryInt(db, "SELECT written FROM runs"), 10);
@@ -612,7 +637,7 @@ TEST(SqliteStore, ResumesARunWithNothingWrittenOrEverythingWritten) {
   MakeRun(store.get(), 0, "failed");
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());  // all 10 written, then "killed"
-  ASSERT_TRUE(store->WriteBatch(MakeBatch(0, 10)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 10)).ok());
   ASSERT_TRUE(store->EndRun("interrupted").ok());
 
   StoredRun run;
@@ -673,10 +698,10 @@ TEST(SqliteStore, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
   StoredRun run;
   Status s = store->ResumeRun(1, &run);
   EXPECT_EQ(s.message(), file.path() +
-                             ": run 1 has 4 puzzles (items 0..4) but runs.written is 5; it "
-                             "cannot be resumed without a gap or a duplicate");
+                             ": run 1 has 4 puzzles (items 0..4) but runs.written is 5 and "
+                             "runs.next_item 5; it cannot be resumed without a gap or a duplicate");
   s = store->FindUnfinishedRun(2, &run);
-  EXPECT_NE(s.message().find("run 2 has 5 puzzles (items 0..4) but runs.written is 6"),
+  EXPECT_NE(s.message().find("run 2 says it accounted for items 0..4 but wrote 6 and skipped 0"),
             std::string::npos)
       << s.message();
   s = store->ResumeRun(3, &run);
@@ -701,4 +726,107 @@ TEST(SqliteStore, MustExistModeDoesNotCreateTheFile) {
 }
 
 }  // namespace
+// --- Duplicates: one row per canonical form, in the whole corpus ---
+
+TEST(SqliteStore, StoresEachCanonicalFormOnceAndCountsTheRest) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  std::vector<PuzzleRecord> batch = MakeBatch(0, 5);
+  batch[3].canonical = batch[1].canonical;  // a duplicate within the batch
+  BatchOutcome outcome;
+  Status s = store->WriteBatch(batch, &outcome);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(outcome.stored, 4);
+  EXPECT_EQ(outcome.duplicates, 1);
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "0,1,2,4");
+
+  std::vector<PuzzleRecord> next = MakeBatch(5, 2);
+  next[1].canonical = batch[0].canonical;  // a duplicate of an earlier batch
+  ASSERT_TRUE(store->WriteBatch(next, &outcome).ok());
+  EXPECT_EQ(outcome.stored, 1);
+  EXPECT_EQ(outcome.duplicates, 1);
+  ASSERT_TRUE(store->EndRun("finished").ok());
+  EXPECT_EQ(QueryText(db, "SELECT written || ' ' || duplicates || ' ' || next_item FROM runs"),
+            "5 2 7");
+
+  // Another run: a duplicate of the first run is not stored either.
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  std::vector<PuzzleRecord> other = MakeBatch(0, 1);
+  other[0].canonical = batch[2].canonical;
+  ASSERT_TRUE(store->WriteBatch(other, &outcome).ok());
+  EXPECT_EQ(outcome.stored, 0);
+  EXPECT_EQ(outcome.duplicates, 1);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 5);
+  EXPECT_EQ(QueryInt(db, "SELECT next_item FROM runs WHERE id = 2"), 1);
+}
+
+TEST(SqliteStore, ResumesARunWithDuplicatesAtItsNextItem) {
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+    int64_t run_id = 0;
+    ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+    std::vector<PuzzleRecord> batch = MakeBatch(0, 6);
+    batch[5].canonical = batch[0].canonical;
+    BatchOutcome outcome;
+    ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
+  }  // "killed"
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  StoredRun run;
+  Status s = store->ResumeRun(0, &run);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(run.written, 5);
+  EXPECT_EQ(run.duplicates, 1);
+  EXPECT_EQ(run.next_item, 6);
+  ASSERT_TRUE(Write(store, MakeBatch(6, 5)).ok());
+  EXPECT_EQ(QueryText(store->db(), "SELECT written || ' ' || next_item FROM runs"), "10 11");
+}
+
+// A corpus written under schema 1 (no canonical forms) gets them when a store opens it; an
+// equivalent later row keeps canonical NULL and loses nothing.
+TEST(SqliteStore, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
+  TempDb file;
+  const fs::path schema = fs::path(SUDOKU_TEST_DATA_DIR) / ".." / ".." / "schema";
+  const std::string v1 = ReadBytes((schema / "001_init.sql").string());
+  ASSERT_FALSE(v1.empty());
+  const Grid solution = SolutionGrid();
+  Grid relabelled;  // the same puzzle with digits 1 and 2 swapped: equivalent
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int d = solution[cell];
+    relabelled[cell] = static_cast<uint8_t>(d == 1 ? 2 : d == 2 ? 1 : d);
+  }
+  Grid puzzle = solution, twin = relabelled;
+  for (int cell = 0; cell < kCells; cell += 2) puzzle[cell] = twin[cell] = 0;
+  auto row = [](int item, const Grid& givens, const Grid& grid) {
+    return "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, "
+           "symmetry, grid_method) VALUES(1, " + std::to_string(item) + ", '" + ToString(givens) +
+           "', '" + ToString(grid) + "', 40, 100, 'medium', 'none', 'search');";
+  };
+  ExecOnFile(file.path(),
+             v1 + "PRAGMA user_version = 1;"
+                  "INSERT INTO runs(seed, params, tool_version, started_at, requested, written, "
+                  "status) VALUES('1', '{}', 'sudoku-corpus 0.1.0', 'now', 3, 3, 'finished');" +
+                 row(0, puzzle, solution) + row(1, twin, relabelled) +
+                 row(2, solution, solution));
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->opened_version(), 1);
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 3);
+  EXPECT_EQ(QueryText(db, "SELECT canonical FROM puzzles WHERE item_index = 0"),
+            ToString(CanonicalForm(puzzle)));
+  EXPECT_EQ(QueryText(db, "SELECT canonical IS NULL FROM puzzles WHERE item_index = 1"), "1");
+  EXPECT_EQ(QueryText(db, "SELECT canonical FROM puzzles WHERE item_index = 2"),
+            ToString(CanonicalGrid(solution)));
+  EXPECT_EQ(QueryInt(db, "SELECT count(DISTINCT solution_canonical) FROM puzzles"), 1);
+  EXPECT_EQ(QueryText(db, "SELECT next_item || ' ' || duplicates FROM runs"), "3 0");
+  EXPECT_EQ(QueryText(db, "SELECT group_concat(DISTINCT dig_order) FROM puzzles"), "random");
+}
+
 }  // namespace sudoku

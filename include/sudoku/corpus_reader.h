@@ -3,7 +3,8 @@
 //
 // A reader opens the file with SQLITE_OPEN_READONLY: it never creates, migrates or changes a
 // file. It refuses a missing file, a file that is not SQLite, a SQLite database that is not a
-// corpus, an empty corpus-to-be (no schema yet) and a schema newer than this build. It reads one
+// corpus, an empty corpus-to-be (no schema yet), a schema newer than this build and an older
+// schema (the message says to upgrade it with `sudoku-corpus migrate`). It reads one
 // snapshot: every query sees the corpus as it was at Open, even while a `generate` appends to it.
 // Queries run in SQLite (aggregates, prepared statements); nothing loads all rows into memory.
 // Every error message names the database file and carries SQLite's own message.
@@ -29,11 +30,16 @@ namespace sudoku {
 
 // Which puzzles a query covers. Each field left at its default does not filter.
 struct PuzzleFilter {
-  std::string level;  // only this level ("easy", ...). Default: "" (any level)
+  std::string level;  // only this rating level ("easy", ...). Default: "" (any level)
+  std::string clue_level;  // only this version-1 clue level. Default: "" (any)
+  std::string grid_method;  // only this grid method ("search", ...). Default: "" (any)
+  std::string symmetry;     // only this symmetry ("none", "rot180", ...). Default: "" (any)
   int min_clues = 0;  // clue band, inclusive. Default: 0-81 (any)
   int max_clues = 81;
   int min_freedom = 0;  // freedom band, inclusive. Default: 0-729 (any)
   int max_freedom = 729;
+  int min_rating = 0;  // SE rating band in tenths, inclusive. Default: 0-1000 (any)
+  int max_rating = 1000;
   int64_t run_id = 0;  // only this run. Default: 0 (every run)
 };
 
@@ -62,6 +68,14 @@ struct StoredPuzzle {
   std::string level;
   std::string symmetry;
   std::string grid_method;
+  std::string dig_order;
+  std::string canonical;           // "" for a schema-1 row equivalent to an earlier row
+  std::string solution_canonical;
+  std::string clue_level;  // version-1 clue-count level
+  int rating = 0;          // SE rating in tenths
+  std::string hardest;     // technique name of the hardest step
+  int guesses = 0;
+  std::string techniques;  // JSON object: uses per technique
 };
 
 // One row of `runs`, with how many of its puzzles are stored (and match the filter, if any).
@@ -75,13 +89,26 @@ struct RunRow {
   int64_t requested = 0;
   int64_t written = 0;
   std::string status;
-  int64_t stored = 0;  // count(*) of its puzzles that match the filter
+  int64_t duplicates = 0;  // items not stored because an equivalent puzzle was stored
+  int64_t next_item = 0;   // items 0..next_item-1 are stored or duplicates
+  int64_t stored = 0;      // count(*) of its puzzles that match the filter
+};
+
+// Variety of one grid method: how many essentially different grids its puzzles come from.
+struct GridMethodStats {
+  std::string grid_method;
+  int64_t puzzles = 0;         // matching puzzles
+  int64_t distinct_grids = 0;  // distinct solution_canonical among them
+  int64_t duplicates = 0;      // items its runs dropped as duplicates (runs.duplicates)
+  double mean_clues = 0;
+  double mean_freedom = 0;
+  double mean_rating = 0;  // tenths
 };
 
 // A score column that histograms and summaries can be asked about.
-enum class ScoreColumn { kClues, kFreedom };
+enum class ScoreColumn { kClues, kFreedom, kRating };
 
-// "clues" or "freedom": the column name in `puzzles` (and in output).
+// "clues", "freedom" or "rating": the column name in `puzzles` (and in output).
 const char* ColumnName(ScoreColumn column);
 
 struct ValueCount {
@@ -104,6 +131,13 @@ struct CluesFreedomCount {
 struct LevelCount {
   std::string level;
   int64_t count = 0;
+};
+
+// The mean rating of the puzzles having one value of another score.
+struct MeanRating {
+  int value = 0;
+  int64_t count = 0;
+  double mean_rating = 0;  // tenths
 };
 
 // Count, mean, five-number summary of one integer score.
@@ -165,9 +199,23 @@ class CorpusReader {
   // Number of puzzles matching `filter`.
   Status CountPuzzles(const PuzzleFilter& filter, int64_t* count);
 
-  // Puzzles per level, in Levels() order (scorer.h), then any other stored level name in name
-  // order. Levels without puzzles are left out.
+  // Puzzles per level, in RatingBands() order (rating.h), then any other stored level name in
+  // name order. Levels without puzzles are left out.
   Status CountByLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
+
+  // Puzzles per version-1 clue level, in Levels() order (scorer.h), likewise.
+  Status CountByClueLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
+
+  // Puzzles per hardest technique, in Technique order (rating.h).
+  Status CountByHardest(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
+
+  // For each value of `column` (clues or freedom) among the matching puzzles: how many, and
+  // their mean rating; by value.
+  Status RatingBy(ScoreColumn column, const PuzzleFilter& filter, std::vector<MeanRating>* out);
+
+  // Pearson's correlation of two score columns over the matching puzzles (0 when undefined:
+  // fewer than two puzzles or a constant column).
+  Status Correlation(ScoreColumn a, ScoreColumn b, const PuzzleFilter& filter, double* r);
 
   // (value, count) for each value of `column` among the matching puzzles, by value.
   Status Histogram(ScoreColumn column, const PuzzleFilter& filter, std::vector<ValueCount>* out);
@@ -185,6 +233,10 @@ class CorpusReader {
   // The runs (only `filter.run_id` when set), by id; RunRow::stored counts matching puzzles.
   Status ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* runs);
 
+  // One row per grid method among the matching puzzles, by name. `duplicates` sums the runs that
+  // used the method (only filter.run_id applies to it: a duplicate has no row to filter).
+  Status CountByGridMethod(const PuzzleFilter& filter, std::vector<GridMethodStats>* out);
+
   // True iff run `run_id` exists.
   Status HasRun(int64_t run_id, bool* exists);
 
@@ -193,6 +245,10 @@ class CorpusReader {
   Status Error(const std::string& what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
   template <typename ReadRow>
   Status ForEachRow(const std::string& sql, const PuzzleFilter& filter, ReadRow read_row);
+  // Counts per value of a text column, ordered by rank(value).
+  template <typename Rank>
+  Status CountBy(const char* column, const PuzzleFilter& filter, Rank rank,
+                 std::vector<LevelCount>* counts);
 
   std::string path_;
   sqlite3* db_ = nullptr;

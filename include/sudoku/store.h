@@ -6,8 +6,11 @@
 // synchronous=NORMAL (a committed batch survives a killed process; a power loss may drop the
 // last batches but never corrupts the file), statements prepared once, one transaction per
 // batch. Every error message names the database file and carries SQLite's own message.
-// runs.written is updated in each batch's transaction, so a run's puzzles are always exactly
-// items 0..written-1, whenever the process dies; ResumeRun continues such a run.
+// Equivalent puzzles are stored once: a record whose canonical form is already in the corpus
+// (from any run) is counted in runs.duplicates instead (UNIQUE index on puzzles.canonical).
+// runs.written, runs.duplicates and runs.next_item are updated in each batch's transaction, so
+// whenever the process dies, a run's items 0..next_item-1 are exactly its stored puzzles and
+// its duplicates; ResumeRun continues such a run at next_item.
 #ifndef SUDOKU_STORE_H_
 #define SUDOKU_STORE_H_
 
@@ -44,7 +47,9 @@ struct StoredRun {
   std::string tool_version;  // the tool that started the run
   std::string status;        // 'running' (or its process was killed), 'interrupted', 'failed'
   int64_t requested = 0;
-  int64_t written = 0;       // its puzzles are exactly item_index 0..written-1
+  int64_t written = 0;       // puzzles stored
+  int64_t duplicates = 0;    // items not stored: duplicates
+  int64_t next_item = 0;     // items 0..next_item-1 are accounted for (stored or duplicates)
 };
 
 // How Open treats a missing file.
@@ -71,9 +76,10 @@ class SqliteStore : public PuzzleSink {
   // Fails if info.params_json is not a JSON object. REQUIRES: no run is open (EndRun first).
   Status BeginRun(const RunInfo& info, int64_t* run_id);
 
-  // PuzzleSink: inserts the batch into `puzzles` under the current run and adds its size to
-  // runs.written, in one transaction. REQUIRES: BeginRun succeeded.
-  Status WriteBatch(std::span<const PuzzleRecord> batch) override;
+  // PuzzleSink: inserts the batch into `puzzles` under the current run, except duplicates, and
+  // updates runs.written, runs.duplicates and runs.next_item, in one transaction.
+  // REQUIRES: BeginRun succeeded.
+  Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override;
 
   // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at,
   // and closes the run. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
@@ -82,8 +88,8 @@ class SqliteStore : public PuzzleSink {
 
   // Finds the run `generate --resume` would finish: run `run_id`, or with run_id 0 the latest
   // run (highest id) whose status is not 'finished'. Fails, naming the file, when there is none,
-  // the run does not exist or is finished, or its stored puzzles are not exactly item_index
-  // 0..written-1 (written <= requested). Changes nothing. REQUIRES: run_id >= 0.
+  // the run does not exist or is finished, or its counts disagree with its rows (written rows,
+  // all below next_item; written <= requested). Changes nothing. REQUIRES: run_id >= 0.
   Status FindUnfinishedRun(int64_t run_id, StoredRun* run);
 
   // Makes run `run_id` (0: the latest unfinished) the current run again: checks it as
@@ -95,6 +101,8 @@ class SqliteStore : public PuzzleSink {
   const std::string& path() const { return path_; }
   sqlite3* db() const { return db_; }         // for read-only queries in tests and commands
   int64_t run_id() const { return run_id_; }  // the open run, 0 if none
+  // The file's schema version before Open migrated it (0 for a new file).
+  int opened_version() const { return opened_version_; }
 
  private:
   SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
@@ -103,11 +111,11 @@ class SqliteStore : public PuzzleSink {
   // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
   // clears its bindings. Errors say "<path>: <what> (<sqlite3_errmsg>)".
   Status Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc = 0);
-  Status InsertPuzzle(const PuzzleRecord& record);
+  Status InsertPuzzle(const PuzzleRecord& record, bool* stored);  // false: a duplicate
   Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
   Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
   Status ReadRun(int64_t run_id, StoredRun* run, bool* found);  // 0: the latest unfinished
-  Status CheckRowsArePrefix(const StoredRun& run);  // item_index 0..written-1, nothing else
+  Status CheckRunRows(const StoredRun& run);  // the run's counts agree with its rows
 
   std::string path_;
   sqlite3* db_ = nullptr;
@@ -121,6 +129,7 @@ class SqliteStore : public PuzzleSink {
   sqlite3_stmt* add_written_ = nullptr;
   sqlite3_stmt* reopen_run_ = nullptr;
   int64_t run_id_ = 0;
+  int opened_version_ = 0;
 };
 
 }  // namespace sudoku

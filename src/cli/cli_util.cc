@@ -8,6 +8,9 @@
 #include <fstream>
 #include <iostream>
 
+#include "sudoku/digger.h"
+#include "sudoku/generator.h"
+#include "sudoku/grid_generator.h"
 #include "sudoku/scorer.h"
 
 namespace sudoku::cli {
@@ -65,6 +68,47 @@ IntRange ParseRange(std::string_view option, std::string_view text) {
   return range;
 }
 
+namespace {
+
+// "4" or "4.2" into tenths (42); false if malformed.
+bool ParseTenths(std::string_view text, int* tenths) {
+  const size_t dot = text.find('.');
+  int whole = 0, fraction = 0;
+  if (dot == std::string_view::npos) {
+    if (!ParseInt(text, &whole)) return false;
+  } else if (dot + 2 != text.size() || !ParseInt(text.substr(0, dot), &whole) ||
+             !ParseInt(text.substr(dot + 1), &fraction)) {
+    return false;
+  }
+  if (whole < 0 || whole > 100 || fraction < 0) return false;
+  *tenths = whole * 10 + fraction;
+  return true;
+}
+
+}  // namespace
+
+RatingRange ParseRatingRange(std::string_view option, std::string_view text) {
+  RatingRange range;
+  const size_t dash = text.find('-');
+  const bool ok = dash == std::string_view::npos
+                      ? ParseTenths(text, &range.min) && (range.max = range.min, true)
+                      : ParseTenths(text.substr(0, dash), &range.min) &&
+                            ParseTenths(text.substr(dash + 1), &range.max);
+  const std::string named = std::string(option) + " '" + std::string(text) + "': ";
+  if (!ok) throw UserError(named + "expected MIN-MAX or R with ratings like 3.0-4.4");
+  if (range.min > range.max) throw UserError(named + "MIN is above MAX");
+  return range;
+}
+
+RatingBand ParseRatingLevel(std::string_view option, const std::string& name) {
+  if (const auto band = FindRatingBand(name)) return *band;
+  std::string names;
+  for (const RatingBand& band : RatingBands()) {
+    names += (names.empty() ? "" : ", ") + std::string(band.name);
+  }
+  throw UserError(std::string(option) + " '" + name + "': unknown level; use " + names);
+}
+
 bool IsTerminal(int fd) { return isatty(fd) == 1; }
 
 void ThrowIfError(const Status& status) {
@@ -73,20 +117,38 @@ void ThrowIfError(const Status& status) {
 
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
   if (with_scores) {
-    cmd->add_option("--level", options->level, "Only this level: easy, medium or hard");
+    cmd->add_option("--level", options->level,
+                    "Only this rating level: beginner, easy, medium, hard, expert or extreme");
+    cmd->add_option("--clue-level", options->clue_level,
+                    "Only this version-1 clue level: easy, medium or hard");
+    cmd->add_option("--rating", options->rating,
+                    "Only SE ratings in MIN-MAX (or R), e.g. 3.0-4.4 (10.0: needed a guess)");
     cmd->add_option("--clues", options->clues, "Only clue counts in MIN-MAX (or N), e.g. 22-30");
     cmd->add_option("--freedom", options->freedom, "Only freedom in MIN-MAX (or N), e.g. 120-200");
+    cmd->add_option("--grid-method", options->grid_method,
+                    "Only puzzles whose grid came from this method (search, digit-rows, box-fill, "
+                    "pattern, random-clues, source)");
+    cmd->add_option("--symmetry", options->symmetry,
+                    "Only puzzles dug with this symmetry (none, rot180, rot90, mirror, flip, "
+                    "diagonal, antidiagonal)");
   }
   cmd->add_option("--run", options->run, "Only puzzles of this run id")->check(CLI::PositiveNumber);
 }
 
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
   PuzzleFilter filter;
-  if (!options.level.empty()) {
-    if (!FindLevel(options.level)) {
-      throw UserError("--level '" + options.level + "': unknown level; use easy, medium or hard");
+  if (!options.level.empty()) filter.level = ParseRatingLevel("--level", options.level).name;
+  if (!options.clue_level.empty()) {
+    if (!FindLevel(options.clue_level)) {
+      throw UserError("--clue-level '" + options.clue_level +
+                      "': unknown clue level; use easy, medium or hard");
     }
-    filter.level = options.level;
+    filter.clue_level = options.clue_level;
+  }
+  if (!options.rating.empty()) {
+    const RatingRange rating = ParseRatingRange("--rating", options.rating);
+    filter.min_rating = rating.min;
+    filter.max_rating = rating.max;
   }
   if (!options.clues.empty()) {
     const IntRange clues = ParseBand("--clues", options.clues, 0, kCells);
@@ -97,6 +159,22 @@ PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
     const IntRange freedom = ParseBand("--freedom", options.freedom, 0, kCells * kDigits);
     filter.min_freedom = freedom.min;
     filter.max_freedom = freedom.max;
+  }
+  if (!options.grid_method.empty()) {
+    if (options.grid_method != SourceGridMethodName() && !ParseGridMethod(options.grid_method)) {
+      throw UserError("--grid-method '" + options.grid_method +
+                      "': unknown; use search, digit-rows, box-fill, pattern, random-clues or "
+                      "source");
+    }
+    filter.grid_method = options.grid_method;
+  }
+  if (!options.symmetry.empty()) {
+    if (!ParseSymmetry(options.symmetry)) {
+      throw UserError("--symmetry '" + options.symmetry +
+                      "': unknown; use none, rot180, rot90, mirror, flip, diagonal or "
+                      "antidiagonal");
+    }
+    filter.symmetry = options.symmetry;
   }
   if (options.run < 0) {
     throw UserError("--run " + std::to_string(options.run) + ": run ids start at 1");

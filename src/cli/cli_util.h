@@ -16,6 +16,7 @@
 
 #include "sudoku/corpus_reader.h"
 #include "sudoku/grid.h"
+#include "sudoku/rating.h"
 #include "sudoku/status.h"
 
 namespace sudoku::cli {
@@ -34,6 +35,19 @@ struct IntRange {
 
 // Parses "MIN-MAX" or a single "N" (meaning N-N). Throws UserError naming `option` otherwise.
 IntRange ParseRange(std::string_view option, std::string_view text);
+
+// An SE rating band in tenths.
+struct RatingRange {
+  int min = 0;
+  int max = 0;
+};
+
+// Parses "MIN-MAX" or "R" with ratings like 4, 4.2 (one decimal at most) into tenths; throws
+// UserError naming `option` when malformed or MIN > MAX.
+RatingRange ParseRatingRange(std::string_view option, std::string_view text);
+
+// The rating band named `name` (rating.h); throws UserError listing the names otherwise.
+RatingBand ParseRatingLevel(std::string_view option, const std::string& name);
 
 // True when file descriptor `fd` is a terminal.
 bool IsTerminal(int fd);
@@ -68,18 +82,23 @@ void ThrowIfError(const Status& status);
 
 // Which stored puzzles a read command covers, as typed on the command line.
 struct FilterOptions {
-  std::string level;    // level name (easy, medium, hard). Default: any level
+  std::string level;    // rating level name (beginner ... extreme). Default: any level
+  std::string clue_level;  // version-1 clue level (easy, medium, hard). Default: any
+  std::string rating;      // "MIN-MAX" SE rating band, e.g. 3.0-4.4. Default: any
   std::string clues;    // "MIN-MAX" or "N" clue band. Default: any
   std::string freedom;  // "MIN-MAX" or "N" freedom band. Default: any
+  std::string grid_method;  // grid method name (search, ..., source). Default: any
+  std::string symmetry;     // symmetry name (none, rot180, ...). Default: any
   int64_t run = 0;      // run id. Default: 0 (every run)
 };
 
-// Adds --level, --clues, --freedom and --run (bound to *options) to `cmd`; `with_scores` false
-// adds --run only.
+// Adds --level, --clues, --freedom, --grid-method, --symmetry and --run (bound to *options) to
+// `cmd`; `with_scores` false adds --run only.
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores = true);
 
 // Checks and converts the options; throws UserError naming the option and value when one is bad
-// (unknown level, malformed or empty band, band outside 0-81 clues or 0-729 freedom, run < 1).
+// (unknown level, grid method or symmetry, malformed or empty band, band outside 0-81 clues or
+// 0-729 freedom, run < 1).
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options);
 
 // Opens the corpus read-only; throws UserError when it cannot, or when filter.run_id names a

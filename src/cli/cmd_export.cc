@@ -8,11 +8,14 @@
 #include <string>
 
 #include "sudoku/corpus_reader.h"
+#include "sudoku/rating.h"
 
 namespace sudoku::cli {
 namespace {
 
-constexpr char kCsvHeader[] = "id,run_id,givens,solution,clues,freedom,level,symmetry,grid_method";
+constexpr char kCsvHeader[] =
+    "id,run_id,givens,solution,clues,freedom,level,symmetry,grid_method,dig_order,canonical,"
+    "clue_level,rating,hardest,guesses";
 
 // One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote or newline.
 std::string CsvField(const std::string& text) {
@@ -35,7 +38,9 @@ void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string*
     *line += std::to_string(p.id) + ',' + std::to_string(p.run_id) + ',' + CsvField(p.givens) +
              ',' + CsvField(p.solution) + ',' + std::to_string(p.clues) + ',' +
              std::to_string(p.freedom) + ',' + CsvField(p.level) + ',' + CsvField(p.symmetry) +
-             ',' + CsvField(p.grid_method) + "\r\n";
+             ',' + CsvField(p.grid_method) + ',' + CsvField(p.dig_order) + ',' +
+             CsvField(p.canonical) + ',' + CsvField(p.clue_level) + ',' + FormatRating(p.rating) + ',' +
+             CsvField(p.hardest) + ',' + std::to_string(p.guesses) + "\r\n";
   } else {
     const nlohmann::ordered_json record = {
         {"id", p.id},
@@ -47,6 +52,14 @@ void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string*
         {"level", p.level},
         {"symmetry", p.symmetry},
         {"grid_method", p.grid_method},
+        {"dig_order", p.dig_order},
+        {"canonical", p.canonical.empty() ? nlohmann::ordered_json(nullptr)
+                                          : nlohmann::ordered_json(p.canonical)},
+        {"clue_level", p.clue_level},
+        {"rating", p.rating / 10.0},
+        {"hardest", p.hardest},
+        {"guesses", p.guesses},
+        {"techniques", nlohmann::ordered_json::parse(p.techniques, nullptr, false)},
     };
     *line += record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     *line += '\n';

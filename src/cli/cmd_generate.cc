@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "grid_source.h"
 #include "run_params.h"
 #include "sudoku/pipeline.h"
 #include "sudoku/scorer.h"
@@ -27,20 +28,68 @@ uint64_t RandomSeed() {
   return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
+// Looks `name` up with `parse`; throws UserError listing `choices` when it is unknown.
+template <typename Parse>
+auto ParseChoice(const char* option, const std::string& name, Parse parse, const char* choices) {
+  auto parsed = parse(name);
+  if (!parsed) {
+    throw UserError(std::string(option) + " '" + name + "': unknown; use " + choices);
+  }
+  return *parsed;
+}
+
 // Turns the command-line options into generator options; throws UserError when they are bad.
 GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
   GeneratorOptions generator;
   generator.dig.minimal = options.minimal;
-  if (!options.minimal) {  // the span of the levels; --minimal keeps the digger's 17-80
+  generator.grid_method =
+      ParseChoice("--grid-method", options.grid_method, ParseGridMethod,
+                  "search, digit-rows, box-fill, pattern or random-clues");
+  generator.transform =
+      ParseChoice("--transform", options.transform, ParseTransformKind, "relabel or full");
+  generator.random_symmetry = options.symmetry == "random";
+  if (!generator.random_symmetry) {
+    generator.dig.symmetry = ParseChoice(
+        "--symmetry", options.symmetry, ParseSymmetry,
+        "none, rot180, rot90, mirror, flip, diagonal, antidiagonal or random");
+  }
+  generator.dig.order =
+      ParseChoice("--dig-order", options.dig_order, ParseDigOrder, "random or per-row");
+  if (!options.minimal) {  // the span of the clue levels; --minimal keeps the digger's 17-80
     generator.dig.min_clues = Levels().back().min_clues;
     generator.dig.max_clues = Levels().front().max_clues;
   }
-  if (!options.level.empty()) {
-    const auto band = FindLevel(options.level);
-    if (!band)
-      throw UserError("--level '" + options.level + "': unknown level; use easy, medium or hard");
+  if (!options.clue_level.empty()) {
+    const auto band = FindLevel(options.clue_level);
+    if (!band) {
+      throw UserError("--clue-level '" + options.clue_level +
+                      "': unknown clue level; use easy, medium or hard");
+    }
     generator.dig.min_clues = band->min_clues;
     generator.dig.max_clues = band->max_clues;
+  }
+  if (!options.level.empty()) {
+    const RatingBand band = ParseRatingLevel("--level", options.level);
+    generator.min_rating = band.min_rating;
+    generator.max_rating = std::min(band.max_rating, kGuessRating);
+    // Where the level is common: beginner puzzles among 26-56 clues, easy ones among 26-31,
+    // harder ones among minimal puzzles (measured shares in README, Levels).
+    if (options.clues.empty() && options.clue_level.empty() && !options.minimal &&
+        band.min_rating > FindRatingBand("beginner")->max_rating) {
+      if (band.max_rating <= FindRatingBand("easy")->max_rating) {
+        generator.dig.min_clues = 26;
+        generator.dig.max_clues = 31;
+      } else {
+        generator.dig = DigOptions{.minimal = true,
+                                   .symmetry = generator.dig.symmetry,
+                                   .order = generator.dig.order};
+      }
+    }
+  }
+  if (!options.rating.empty()) {
+    const RatingRange rating = ParseRatingRange("--rating", options.rating);
+    generator.min_rating = rating.min;
+    generator.max_rating = rating.max;
   }
   if (!options.clues.empty()) {
     const IntRange clues = ParseRange("--clues", options.clues);
@@ -79,9 +128,9 @@ double Rate(const PipelineResult& result) {
   return result.seconds > 0 ? static_cast<double>(result.written) / result.seconds : 0.0;
 }
 
-// Makes items first..first+count-1 into the store's open run, then ends the run. SIGINT and
-// SIGTERM stop it after the committed batches ('interrupted'). Throws UserError on a failure,
-// after recording 'failed'.
+// Stores `count` more puzzles into the store's open run, making items from `first` on, then
+// ends the run. SIGINT and SIGTERM stop it after the committed batches ('interrupted'). Throws
+// UserError on a failure, after recording 'failed'.
 RunOutcome FillRun(SqliteStore* store, const GenerateOptions& options, uint64_t seed,
                    const GeneratorOptions& generator, int64_t first, int64_t count) {
   PipelineOptions pipeline;
@@ -119,8 +168,10 @@ std::string JoinNames(const std::vector<std::string>& names) {
   return joined;
 }
 
-// Reads back the parameters of `run`, refusing what this build cannot continue exactly.
-GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& run) {
+// Reads back the parameters of `run`, refusing what this build cannot continue exactly. A run
+// made from a grid source reads the file again into *source, which must be unchanged.
+GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& run,
+                                        GridSource* source) {
   const std::string name = db + ": run " + std::to_string(run.id);
   if (run.tool_version != kToolVersion) {
     throw UserError(name + " was started by " + run.tool_version + ", this is " + kToolVersion +
@@ -137,7 +188,23 @@ GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& 
   if (const std::string problem = CheckGeneratorOptions(params.generator); !problem.empty()) {
     throw UserError(name + ": stored parameters: " + problem);
   }
+  if (!params.grid_source_path.empty()) {
+    *source = LoadGridSource(params.grid_source_path);
+    if (static_cast<int64_t>(source->grids.size()) != params.grid_source_grids ||
+        source->fingerprint != params.grid_source_fingerprint) {
+      throw UserError(name + ": its grid source " + params.grid_source_path +
+                      " has changed since the run started; restore the file to resume");
+    }
+    params.generator.grid_source = source->grids;
+  }
   return params.generator;
+}
+
+// ", 3 duplicates skipped" when there were any.
+std::string DuplicatesNote(int64_t duplicates) {
+  if (duplicates == 0) return "";
+  return ", " + std::to_string(duplicates) + (duplicates == 1 ? " duplicate" : " duplicates") +
+         " skipped";
 }
 
 // `generate --resume [RUN_ID]`: finishes an unfinished run in place.
@@ -150,21 +217,24 @@ int ResumeGenerate(const GenerateOptions& options) {
     throw UserError("--resume takes its parameters from run " + std::to_string(run.id) + "; drop " +
                     JoinNames(options.run_flags_given));
   }
-  const GeneratorOptions generator = StoredGeneratorOptions(options.db, run);
+  GridSource source;
+  const GeneratorOptions generator = StoredGeneratorOptions(options.db, run, &source);
   ThrowIfError(store->ResumeRun(run.id, &run));  // checks again, now inside a write transaction
 
   const int64_t remaining = run.requested - run.written;
   const RunOutcome outcome =
-      FillRun(store.get(), options, run.seed, generator, run.written, remaining);
+      FillRun(store.get(), options, run.seed, generator, run.next_item, remaining);
   if (!options.quiet) {
     std::printf(
         "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
-        "written, seed %llu\n",
+        "written%s, seed %llu\n",
         static_cast<long long>(run.id), outcome.status,
         static_cast<long long>(outcome.result.written), outcome.result.seconds,
         Rate(outcome.result), options.db.c_str(),
         static_cast<long long>(run.written + outcome.result.written),
-        static_cast<long long>(run.requested), static_cast<unsigned long long>(run.seed));
+        static_cast<long long>(run.requested),
+        DuplicatesNote(run.duplicates + outcome.result.duplicates).c_str(),
+        static_cast<unsigned long long>(run.seed));
   }
   return outcome.result.stopped ? 130 : 0;
 }
@@ -187,11 +257,38 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                                 "Clue band MIN-MAX, e.g. 22-30 (default 26-56, the span of the "
                                 "levels; 17-80 with --minimal)");
   auto* level = cmd->add_option("--level", options->level,
-                                "easy (54-56 clues), medium (41-46) or hard (26-31)");
-  clues->excludes(level);
+                                "Rating level: beginner, easy, medium, hard, expert or extreme "
+                                "(see README, Levels)");
+  auto* clue_level = cmd->add_option("--clue-level", options->clue_level,
+                                     "Version-1 clue level: easy (54-56 clues), medium (41-46) "
+                                     "or hard (26-31)");
+  clues->excludes(clue_level);
+  auto* rating = cmd->add_option("--rating", options->rating,
+                                 "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0 = needs a guess)");
+  rating->excludes(level);
   auto* freedom =
       cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486");
   auto* minimal = cmd->add_flag("--minimal", options->minimal, "Dig until no clue can be removed");
+  auto* grid_method =
+      cmd->add_option("--grid-method", options->grid_method,
+                      "How finished grids are made: search, digit-rows, box-fill, pattern or "
+                      "random-clues")
+          ->capture_default_str();
+  auto* grid_source = cmd->add_option("--grid-source", options->grid_source,
+                                      "Draw finished grids from this file (one 81-digit grid "
+                                      "per line) instead of making them");
+  grid_source->excludes(grid_method);
+  auto* transform = cmd->add_option("--transform", options->transform,
+                                    "Transform each grid: relabel (digits only) or full (any "
+                                    "validity-preserving transform)")
+                        ->capture_default_str();
+  auto* symmetry = cmd->add_option("--symmetry", options->symmetry,
+                                   "Symmetry of the clues: none, rot180, rot90, mirror, flip, "
+                                   "diagonal, antidiagonal, or random (one per puzzle)")
+                       ->capture_default_str();
+  auto* dig_order = cmd->add_option("--dig-order", options->dig_order,
+                                    "random, or per-row (the same share of holes in every row)")
+                        ->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line and no summary");
   cmd->add_option("--batch-size", options->batch_size, "Puzzles per database transaction")
       ->capture_default_str();
@@ -200,7 +297,9 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                                  "(its seed and parameters are reused)")
                      ->expected(0, 1)
                      ->type_name("[RUN_ID]");
-  const std::vector<CLI::Option*> run_flags = {count, seed, clues, level, freedom, minimal};
+  const std::vector<CLI::Option*> run_flags = {
+      count,   seed,        clues,       level,     clue_level, rating,   freedom,
+      minimal, grid_method, grid_source, transform, symmetry,   dig_order};
   cmd->callback([options, exit_code, resume, run_flags] {
     options->resume = resume->count() > 0;
     for (const CLI::Option* flag : run_flags) {
@@ -213,21 +312,34 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
 int RunGenerate(const GenerateOptions& options) {
   CheckExecutionOptions(options);
   if (options.resume) return ResumeGenerate(options);
-  const GeneratorOptions generator = ToGeneratorOptions(options);
+  GeneratorOptions generator = ToGeneratorOptions(options);
   const uint64_t seed = options.seed.value_or(RandomSeed());
+  RunParams params;
+  params.count = options.count;
+  params.level = options.level;
+  params.clue_level = options.clue_level;
+  params.generator = generator;
+  GridSource source;
+  if (!options.grid_source.empty()) {
+    source = LoadGridSource(options.grid_source);
+    generator.grid_source = source.grids;
+    params.grid_source_path = source.path;
+    params.grid_source_grids = static_cast<int64_t>(source.grids.size());
+    params.grid_source_fingerprint = source.fingerprint;
+  }
 
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store));
-  const RunParams params{options.count, options.level, generator};
   RunInfo info{seed, ToParamsJson(params), kToolVersion, options.count};
   int64_t run_id = 0;
   ThrowIfError(store->BeginRun(info, &run_id));
 
   const RunOutcome outcome = FillRun(store.get(), options, seed, generator, 0, options.count);
   if (!options.quiet) {
-    std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld, seed %llu\n", outcome.status,
-                static_cast<long long>(outcome.result.written), outcome.result.seconds,
-                Rate(outcome.result), options.db.c_str(), static_cast<long long>(run_id),
+    std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld%s, seed %llu\n",
+                outcome.status, static_cast<long long>(outcome.result.written),
+                outcome.result.seconds, Rate(outcome.result), options.db.c_str(),
+                static_cast<long long>(run_id), DuplicatesNote(outcome.result.duplicates).c_str(),
                 static_cast<unsigned long long>(seed));
   }
   return outcome.result.stopped ? 130 : 0;

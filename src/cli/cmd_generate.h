@@ -1,7 +1,9 @@
 // `sudoku-corpus generate`: the main job. Makes --count unique puzzles with the pipeline and
-// appends them as a new run to the corpus database. `generate --resume [RUN_ID]` finishes an
-// unfinished run instead (killed, interrupted or failed): same seed and parameters, items
-// written..requested-1, so the run ends up as an uninterrupted run would have written it.
+// appends them as a new run to the corpus database; a puzzle equivalent to one already stored
+// is skipped (counted as a duplicate) and another item is made in its place.
+// `generate --resume [RUN_ID]` finishes an unfinished run instead (killed, interrupted or
+// failed): same seed and parameters, from the run's next item on, so the run ends up as an
+// uninterrupted run would have written it.
 #ifndef SUDOKU_CLI_CMD_GENERATE_H_
 #define SUDOKU_CLI_CMD_GENERATE_H_
 
@@ -19,9 +21,16 @@ struct GenerateOptions {
   std::optional<uint64_t> seed;  // run seed. Default: random, printed in the summary
   int threads = 0;               // worker threads, 0 = all cores. Default: 0
   std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
-  std::string level;             // easy, medium or hard: sets the clue band. Default: none
+  std::string level;             // rating level (RatingBands): sets the rating band. Default: none
+  std::string clue_level;        // easy, medium or hard (scorer.h): sets the clue band. Default: none
+  std::string rating;            // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
   std::string freedom;           // "MIN-MAX" freedom band. Default: 0-729
   bool minimal = false;          // dig to minimal puzzles. Default: false
+  std::string grid_method = "search";  // how finished grids are made. Default: search
+  std::string grid_source;             // file of finished grids to use instead. Default: none
+  std::string transform = "relabel";   // relabel or full. Default: relabel
+  std::string symmetry = "none";       // a Symmetry name or "random". Default: none
+  std::string dig_order = "random";    // random or per-row. Default: random
   bool quiet = false;            // no progress line, no summary. Default: false
   int batch_size = 1000;         // puzzles per transaction. Default: 1000
   bool resume = false;           // finish an unfinished run instead of starting one. Default: false

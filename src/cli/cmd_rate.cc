@@ -6,62 +6,77 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
+#include "sudoku/canonical.h"
+#include "sudoku/rating.h"
 #include "sudoku/scorer.h"
-#include "sudoku/solver.h"
 
 namespace sudoku::cli {
 namespace {
 
 // The scores of one input puzzle.
-struct Rating {
+struct PuzzleScores {
   int line = 0;
   std::string puzzle;
-  int solutions = 0;  // 0, 1, or 2 meaning "two or more"
   int clues = 0;
   int freedom = 0;
-  std::string_view level;  // empty unless the puzzle is unique
+  Rating rating;           // rating.solutions is 0, 1, or 2 meaning "two or more"
+  std::string canonical;   // CanonicalForm: equal for equivalent puzzles
+  bool unique() const { return rating.solutions == 1; }
 };
 
-Rating RatePuzzle(int line, const Grid& puzzle) {
-  Rating rating;
-  rating.line = line;
-  rating.puzzle = ToString(puzzle);
-  rating.solutions = CountSolutions(puzzle, 2);
-  rating.clues = CountGivens(puzzle);
-  rating.freedom = TotalFreedom(puzzle);
-  if (rating.solutions == 1) rating.level = ClassifyLevel(rating.clues);
-  return rating;
+PuzzleScores Score(int line, const Grid& puzzle) {
+  PuzzleScores scores;
+  scores.line = line;
+  scores.puzzle = ToString(puzzle);
+  scores.clues = CountGivens(puzzle);
+  scores.freedom = TotalFreedom(puzzle);
+  RatePuzzle(puzzle, &scores.rating);
+  scores.canonical = ToString(CanonicalForm(puzzle));
+  return scores;
 }
 
-// Why a puzzle has no level, or "" when it has one.
-const char* NoLevelReason(const Rating& rating) {
-  if (rating.solutions == 0) return "no solution";
-  if (rating.solutions > 1) return "not unique";
+// Why a puzzle has no rating, or "" when it has one.
+const char* NoRatingReason(const PuzzleScores& s) {
+  if (s.rating.solutions == 0) return "no solution";
+  if (s.rating.solutions > 1) return "not unique";
   return "";
 }
 
-void PrintJson(const Rating& r) {
-  nlohmann::ordered_json record = {
-      {"line", r.line},   {"puzzle", r.puzzle},   {"solutions", r.solutions},
-      {"clues", r.clues}, {"freedom", r.freedom},
+void PrintJson(const PuzzleScores& s) {
+  using Json = nlohmann::ordered_json;
+  Json record = {
+      {"line", s.line},   {"puzzle", s.puzzle},   {"solutions", s.rating.solutions},
+      {"clues", s.clues}, {"freedom", s.freedom},
   };
-  if (r.solutions == 1) {
-    record["level"] = r.level;
+  if (s.unique()) {
+    record["rating"] = s.rating.rating / 10.0;
+    record["level"] = RatingLevel(s.rating.rating);
+    record["clue_level"] = ClassifyLevel(s.clues);
+    record["hardest"] = TechniqueName(s.rating.hardest);
+    record["guesses"] = s.rating.guesses;
+    record["techniques"] = Json::parse(TechniqueUsesJson(s.rating.uses));
   } else {
+    record["rating"] = nullptr;
     record["level"] = nullptr;
-    record["note"] = std::string(NoLevelReason(r)) + ": a level needs exactly one solution";
+    record["note"] = std::string(NoRatingReason(s)) + ": a rating needs exactly one solution";
   }
+  record["canonical"] = s.canonical;
   std::cout << record.dump() << '\n';
 }
 
-constexpr char kTableFormat[] = "%6s  %-81s  %9s  %5s  %7s  %s\n";
+constexpr char kTableFormat[] = "%6s  %-81s  %9s  %5s  %7s  %6s  %-8s  %-10s  %-18s  %7s  %s\n";
 
-void PrintRow(const Rating& r) {
-  const std::string level =
-      r.solutions == 1 ? std::string(r.level) : "- (" + std::string(NoLevelReason(r)) + ")";
-  std::printf(kTableFormat, std::to_string(r.line).c_str(), r.puzzle.c_str(),
-              r.solutions > 1 ? "2+" : std::to_string(r.solutions).c_str(),
-              std::to_string(r.clues).c_str(), std::to_string(r.freedom).c_str(), level.c_str());
+void PrintRow(const PuzzleScores& s) {
+  const std::string none = "- (" + std::string(NoRatingReason(s)) + ")";
+  const bool unique = s.unique();
+  std::printf(kTableFormat, std::to_string(s.line).c_str(), s.puzzle.c_str(),
+              s.rating.solutions > 1 ? "2+" : std::to_string(s.rating.solutions).c_str(),
+              std::to_string(s.clues).c_str(), std::to_string(s.freedom).c_str(),
+              unique ? FormatRating(s.rating.rating).c_str() : "-",
+              unique ? std::string(RatingLevel(s.rating.rating)).c_str() : none.c_str(),
+              unique ? std::string(ClassifyLevel(s.clues)).c_str() : "-",
+              unique ? std::string(TechniqueName(s.rating.hardest)).c_str() : "-",
+              unique ? std::to_string(s.rating.guesses).c_str() : "-", s.canonical.c_str());
 }
 
 }  // namespace
@@ -70,24 +85,27 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<RateOptions>();
   CLI::App* cmd = app.add_subcommand(
       "rate",
-      "Score puzzles, one 81-character line each: solutions (0, 1, 2+), clues, freedom, level "
-      "(only for unique puzzles). Blank and '#' lines are skipped.");
+      "Score puzzles, one 81-character line each: solutions (0, 1, 2+), clues, freedom, and for "
+      "unique puzzles the SE rating, level, clue level, hardest technique and guesses; the "
+      "canonical form. Blank and '#' lines are skipped.");
   cmd->add_option("input", options->input, "Puzzle file, or - for standard input")
       ->capture_default_str();
-  cmd->add_flag("--json", options->json, "One JSON object per puzzle (JSON Lines)");
+  cmd->add_flag("--json", options->json,
+                "One JSON object per puzzle (JSON Lines), with the uses of each technique");
   cmd->callback([options, exit_code] { *exit_code = RunRate(*options); });
 }
 
 int RunRate(const RateOptions& options) {
   if (!options.json) {
-    std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "level");
+    std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "rating",
+                "level", "clue level", "hardest", "guesses", "canonical");
   }
   return ForEachInputPuzzle(options.input, [&options](int line, const Grid& puzzle) {
-    const Rating rating = RatePuzzle(line, puzzle);
+    const PuzzleScores scores = Score(line, puzzle);
     if (options.json) {
-      PrintJson(rating);
+      PrintJson(scores);
     } else {
-      PrintRow(rating);
+      PrintRow(scores);
     }
   });
 }

@@ -11,6 +11,7 @@
 
 #include "stats_plot.h"
 #include "sudoku/corpus_reader.h"
+#include "sudoku/rating.h"
 
 namespace sudoku::cli {
 namespace {
@@ -31,6 +32,16 @@ CorpusStats ReadStats(CorpusReader& reader, const std::string& db, const PuzzleF
   ThrowIfError(reader.Histogram(ScoreColumn::kClues, filter, &stats.clues));
   ThrowIfError(reader.Histogram(ScoreColumn::kFreedom, filter, &stats.freedom));
   ThrowIfError(reader.LevelHistogram(ScoreColumn::kClues, filter, &stats.level_clues));
+  ThrowIfError(reader.CountByGridMethod(filter, &stats.grid_methods));
+  ThrowIfError(reader.CountByClueLevel(filter, &stats.clue_levels));
+  ThrowIfError(reader.CountByHardest(filter, &stats.hardest));
+  ThrowIfError(reader.Histogram(ScoreColumn::kRating, filter, &stats.rating));
+  ThrowIfError(reader.RatingBy(ScoreColumn::kClues, filter, &stats.rating_by_clues));
+  ThrowIfError(reader.Correlation(ScoreColumn::kRating, ScoreColumn::kClues, filter,
+                                  &stats.rating_clues_r));
+  ThrowIfError(reader.Correlation(ScoreColumn::kRating, ScoreColumn::kFreedom, filter,
+                                  &stats.rating_freedom_r));
+  stats.rating_summary = SummarizeHistogram(stats.rating);
   stats.clues_summary = SummarizeHistogram(stats.clues);
   stats.freedom_summary = SummarizeHistogram(stats.freedom);
   return stats;
@@ -42,6 +53,12 @@ std::string DescribeFilter(const PuzzleFilter& f) {
   auto add = [&text](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
   if (f.run_id != 0) add("run " + std::to_string(f.run_id));
   if (!f.level.empty()) add("level " + f.level);
+  if (!f.clue_level.empty()) add("clue level " + f.clue_level);
+  if (f.min_rating > 0 || f.max_rating < 1000) {
+    add("rating " + FormatRating(f.min_rating) + "-" + FormatRating(f.max_rating));
+  }
+  if (!f.grid_method.empty()) add("grid method " + f.grid_method);
+  if (!f.symmetry.empty()) add("symmetry " + f.symmetry);
   if (f.min_clues > 0 || f.max_clues < 81) {
     add("clues " + std::to_string(f.min_clues) + "-" + std::to_string(f.max_clues));
   }
@@ -62,24 +79,55 @@ double Percent(int64_t part, int64_t whole) {
 }
 
 void PrintRuns(const CorpusStats& stats) {
-  std::printf("\nruns\n  %4s  %-11s  %-20s  %9s  %9s  %9s  %s\n", "id", "status", "seed",
-              "requested", "written", "matching", "started");
+  std::printf("\nruns\n  %4s  %-11s  %-20s  %9s  %9s  %10s  %9s  %s\n", "id", "status", "seed",
+              "requested", "written", "duplicates", "matching", "started");
   for (const RunRow& run : stats.runs) {
-    std::printf("  %4lld  %-11s  %-20s  %9lld  %9lld  %9lld  %s\n", static_cast<long long>(run.id),
-                run.status.c_str(), run.seed.c_str(), static_cast<long long>(run.requested),
-                static_cast<long long>(run.written), static_cast<long long>(run.stored),
+    std::printf("  %4lld  %-11s  %-20s  %9lld  %9lld  %10lld  %9lld  %s\n",
+                static_cast<long long>(run.id), run.status.c_str(), run.seed.c_str(),
+                static_cast<long long>(run.requested), static_cast<long long>(run.written),
+                static_cast<long long>(run.duplicates), static_cast<long long>(run.stored),
                 run.started_at.c_str());
   }
 }
 
-void PrintLevels(const CorpusStats& stats) {
+// Duplicates of a method: what its runs dropped, as a share of everything they made.
+double DuplicateRate(const GridMethodStats& m) {
+  return Percent(m.duplicates, m.duplicates + m.puzzles);
+}
+
+// Variety per grid method: distinct grids among its puzzles, duplicates dropped, mean scores.
+void PrintGridMethods(const CorpusStats& stats) {
+  std::printf("\ngrid methods\n  %-12s %9s  %14s  %10s  %6s  %10s  %12s  %11s\n", "method",
+              "puzzles", "distinct grids", "duplicates", "dup %", "mean clues", "mean freedom",
+              "mean rating");
+  for (const GridMethodStats& m : stats.grid_methods) {
+    std::printf("  %-12s %9lld  %14lld  %10lld  %5.2f%%  %10.2f  %12.1f  %11.2f\n",
+                m.grid_method.c_str(), static_cast<long long>(m.puzzles),
+                static_cast<long long>(m.distinct_grids), static_cast<long long>(m.duplicates),
+                DuplicateRate(m), m.mean_clues, m.mean_freedom, m.mean_rating / 10.0);
+  }
+}
+
+// `title`, then one row per name: count, percent, bar.
+void PrintCounts(const char* title, const std::vector<LevelCount>& counts, int64_t total) {
   int64_t largest = 0;
-  for (const LevelCount& level : stats.levels) largest = std::max(largest, level.count);
-  std::printf("\nlevels\n");
-  for (const LevelCount& level : stats.levels) {
-    std::printf("  %-8s %9lld  %5.1f%%  %s\n", level.level.c_str(),
-                static_cast<long long>(level.count), Percent(level.count, stats.puzzles),
-                Bar(level.count, largest).c_str());
+  for (const LevelCount& row : counts) largest = std::max(largest, row.count);
+  std::printf("\n%s\n", title);
+  for (const LevelCount& row : counts) {
+    std::printf("  %-18s %9lld  %5.1f%%  %s\n", row.level.c_str(),
+                static_cast<long long>(row.count), Percent(row.count, total),
+                Bar(row.count, largest).c_str());
+  }
+}
+
+// Mean rating per clue count, and how rating goes with clues and freedom.
+void PrintRatingByClues(const CorpusStats& stats) {
+  std::printf("\nrating x clues (Pearson r: rating-clues %.3f, rating-freedom %.3f)\n",
+              stats.rating_clues_r, stats.rating_freedom_r);
+  std::printf("  %5s %9s  %11s\n", "clues", "puzzles", "mean rating");
+  for (const MeanRating& row : stats.rating_by_clues) {
+    std::printf("  %5d %9lld  %11.2f\n", row.value, static_cast<long long>(row.count),
+                row.mean_rating / 10.0);
   }
 }
 
@@ -91,18 +139,25 @@ void PrintSummaries(const CorpusStats& stats) {
     std::printf("  %-8s %9lld  %8.2f  %5d  %5d  %6d  %5d  %5d\n", name,
                 static_cast<long long>(s.count), s.mean, s.min, s.q1, s.median, s.q3, s.max);
   }
+  const ScoreSummary& r = stats.rating_summary;
+  std::printf("  %-8s %9lld  %8.2f  %5s  %5s  %6s  %5s  %5s\n", "rating",
+              static_cast<long long>(r.count), r.mean / 10.0, FormatRating(r.min).c_str(),
+              FormatRating(r.q1).c_str(), FormatRating(r.median).c_str(),
+              FormatRating(r.q3).c_str(), FormatRating(r.max).c_str());
 }
 
-// `title`, then one row per bin: label, count, percent, bar.
+// `title`, then one row per bin: label, count, percent, bar. `label_of` names a value.
 void PrintHistogram(const char* title, const std::vector<ValueCount>& bins, int width,
-                    int64_t total) {
+                    int64_t total, std::string (*label_of)(int) = nullptr) {
   int64_t largest = 0;
   for (const ValueCount& bin : bins) largest = std::max(largest, bin.count);
   std::printf("\n%s\n", title);
+  auto name = [label_of](int value) {
+    return label_of != nullptr ? label_of(value) : std::to_string(value);
+  };
   for (const ValueCount& bin : bins) {
     const std::string label =
-        width == 1 ? std::to_string(bin.value)
-                   : std::to_string(bin.value) + "-" + std::to_string(bin.value + width - 1);
+        width == 1 ? name(bin.value) : name(bin.value) + "-" + name(bin.value + width - 1);
     std::printf("  %7s %9lld  %5.1f%%  %s\n", label.c_str(), static_cast<long long>(bin.count),
                 Percent(bin.count, total), Bar(bin.count, largest).c_str());
   }
@@ -138,8 +193,13 @@ void PrintTable(const CorpusStats& stats) {
     std::printf("\nno puzzles match\n");
     return;
   }
-  PrintLevels(stats);
+  PrintCounts("levels (by rating)", stats.levels, stats.puzzles);
+  PrintCounts("clue levels (version 1)", stats.clue_levels, stats.puzzles);
+  PrintCounts("hardest technique", stats.hardest, stats.puzzles);
+  PrintGridMethods(stats);
   PrintSummaries(stats);
+  PrintHistogram("rating (SE)", stats.rating, 1, stats.puzzles, FormatRating);
+  PrintRatingByClues(stats);
   PrintHistogram("clues", stats.clues, 1, stats.puzzles);
   const int width = BinWidth(stats.freedom, kMaxFreedomBins);
   const std::string title =
@@ -173,6 +233,8 @@ Json RunJson(const RunRow& run) {
           {"status", run.status},
           {"requested", run.requested},
           {"written", run.written},
+          {"duplicates", run.duplicates},
+          {"next_item", run.next_item},
           {"matching", run.stored},
           {"started_at", run.started_at},
           {"finished_at", run.finished_at.empty() ? Json(nullptr) : Json(run.finished_at)},
@@ -187,8 +249,12 @@ void PrintJson(const CorpusStats& stats) {
       {"schema_version", stats.schema_version},
       {"filter",
        {{"level", f.level.empty() ? Json(nullptr) : Json(f.level)},
+        {"clue_level", f.clue_level.empty() ? Json(nullptr) : Json(f.clue_level)},
+        {"rating", {f.min_rating, f.max_rating}},
         {"clues", {f.min_clues, f.max_clues}},
         {"freedom", {f.min_freedom, f.max_freedom}},
+        {"grid_method", f.grid_method.empty() ? Json(nullptr) : Json(f.grid_method)},
+        {"symmetry", f.symmetry.empty() ? Json(nullptr) : Json(f.symmetry)},
         {"run", f.run_id == 0 ? Json(nullptr) : Json(f.run_id)}}},
       {"puzzles", stats.puzzles},
   };
@@ -198,6 +264,33 @@ void PrintJson(const CorpusStats& stats) {
   for (const LevelCount& l : stats.levels) {
     json["levels"].push_back({{"level", l.level}, {"count", l.count}});
   }
+  json["grid_methods"] = Json::array();
+  for (const GridMethodStats& m : stats.grid_methods) {
+    json["grid_methods"].push_back({{"grid_method", m.grid_method},
+                                    {"puzzles", m.puzzles},
+                                    {"distinct_grids", m.distinct_grids},
+                                    {"duplicates", m.duplicates},
+                                    {"duplicate_rate", DuplicateRate(m) / 100.0},
+                                    {"mean_clues", m.mean_clues},
+                                    {"mean_freedom", m.mean_freedom},
+                                    {"mean_rating", m.mean_rating}});
+  }
+  json["clue_levels"] = Json::array();
+  for (const LevelCount& l : stats.clue_levels) {
+    json["clue_levels"].push_back({{"clue_level", l.level}, {"count", l.count}});
+  }
+  json["hardest"] = Json::array();
+  for (const LevelCount& h : stats.hardest) {
+    json["hardest"].push_back({{"technique", h.level}, {"count", h.count}});
+  }
+  json["rating"] = SummaryJson(stats.rating_summary, stats.rating);  // tenths
+  json["rating_by_clues"] = Json::array();
+  for (const MeanRating& row : stats.rating_by_clues) {
+    json["rating_by_clues"].push_back(
+        {{"clues", row.value}, {"count", row.count}, {"mean_rating", row.mean_rating}});
+  }
+  json["correlation"] = {{"rating_clues", stats.rating_clues_r},
+                         {"rating_freedom", stats.rating_freedom_r}};
   json["clues"] = SummaryJson(stats.clues_summary, stats.clues);
   json["freedom"] = SummaryJson(stats.freedom_summary, stats.freedom);
   json["level_clues"] = Json::array();
@@ -213,8 +306,9 @@ void SetupStatsCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<StatsOptions>();
   CLI::App* cmd = app.add_subcommand(
       "stats",
-      "Counts and distributions of a corpus: puzzles per run and level, clue and freedom "
-      "histograms, level x clues, mean and quartiles; --json for machines, --plot for pictures");
+      "Counts and distributions of a corpus: puzzles per run and level, variety per grid method "
+      "(distinct grids, duplicates), clue and freedom histograms, level x clues, mean and "
+      "quartiles; --json for machines, --plot for pictures");
   cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
   AddFilterOptions(cmd, &options->filter);
   cmd->add_flag("--json", options->json, "Print one JSON object instead of the table");

@@ -12,8 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/canonical.h"
 #include "sudoku/corpus_reader.h"
+#include "sudoku/digger.h"
+#include "sudoku/generator.h"
 #include "sudoku/grid.h"
+#include "sudoku/grid_generator.h"
+#include "sudoku/rating.h"
 #include "sudoku/scorer.h"
 #include "sudoku/solver.h"
 
@@ -72,6 +77,37 @@ void CheckSolution(const StoredPuzzle& stored, const Grid& givens, Findings& fin
   } else if (ToString(solved) != stored.solution) {
     findings.Add("stored solution differs from the unique solution of the givens");
   }
+  if (solution.ok && IsCompleteValidGrid(solution.grid)) {
+    findings.Compare("solution_canonical", stored.solution_canonical,
+                     ToString(CanonicalGrid(solution.grid)));
+  }
+}
+
+// The stored rating, hardest technique, guesses, technique uses and level against a new rating.
+void CheckRating(const StoredPuzzle& stored, const Grid& givens, Findings& findings) {
+  Rating rating;
+  if (!RatePuzzle(givens, &rating)) return;  // CheckSolution reports why
+  findings.Compare("rating", stored.rating, rating.rating);
+  findings.Compare("hardest", stored.hardest, std::string(TechniqueName(rating.hardest)));
+  findings.Compare("guesses", stored.guesses, rating.guesses);
+  findings.Compare("techniques", stored.techniques, TechniqueUsesJson(rating.uses));
+  findings.Compare("level", stored.level, std::string(RatingLevel(rating.rating)));
+}
+
+// The names stored for how the puzzle was made, and the symmetry its givens must have.
+void CheckMethodNames(const StoredPuzzle& stored, const Grid& givens, Findings& findings) {
+  if (stored.grid_method != SourceGridMethodName() && !ParseGridMethod(stored.grid_method)) {
+    findings.Add("unknown grid_method '" + stored.grid_method + "'");
+  }
+  if (!ParseDigOrder(stored.dig_order)) {
+    findings.Add("unknown dig_order '" + stored.dig_order + "'");
+  }
+  const auto symmetry = ParseSymmetry(stored.symmetry);
+  if (!symmetry) {
+    findings.Add("unknown symmetry '" + stored.symmetry + "'");
+  } else if (!HasSymmetry(givens, *symmetry)) {
+    findings.Add("givens do not have the stored symmetry '" + stored.symmetry + "'");
+  }
 }
 
 // Appends to *chunk the mismatch lines of one puzzle.
@@ -88,7 +124,14 @@ void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
     const int clues = CountGivens(givens.grid);
     findings.Compare("clues", stored.clues, clues);
     findings.Compare("freedom", stored.freedom, TotalFreedom(givens.grid));
-    findings.Compare("level", stored.level, std::string(ClassifyLevel(clues)));
+    findings.Compare("clue_level", stored.clue_level, std::string(ClassifyLevel(clues)));
+    CheckRating(stored, givens.grid, findings);
+    if (stored.canonical.empty()) {
+      findings.Add("no canonical form: equivalent to an earlier puzzle (kept from schema 1)");
+    } else {
+      findings.Compare("canonical", stored.canonical, ToString(CanonicalForm(givens.grid)));
+    }
+    CheckMethodNames(stored, givens.grid, findings);
   }
   if (findings.count() == 0) return;
   chunk->report += findings.report();
@@ -140,16 +183,23 @@ Status CheckAllPuzzles(PuzzleCursor& cursor, int threads, ProgressLine& progress
   return cursor.status();
 }
 
-// One line per run whose `written` count differs from the puzzles stored for it.
+// One line per run whose `written` count differs from the puzzles stored for it, or whose
+// counts exceed the items it accounted for.
 int64_t CheckRunCounts(CorpusReader& reader, const PuzzleFilter& filter) {
   std::vector<RunRow> runs;
   ThrowIfError(reader.ListRuns(filter, &runs));
   int64_t mismatches = 0;
   for (const RunRow& run : runs) {
-    if (run.written == run.stored) continue;
-    std::printf("run %lld: written %lld, stored %lld\n", static_cast<long long>(run.id),
-                static_cast<long long>(run.written), static_cast<long long>(run.stored));
-    ++mismatches;
+    if (run.written != run.stored) {
+      std::printf("run %lld: written %lld, stored %lld\n", static_cast<long long>(run.id),
+                  static_cast<long long>(run.written), static_cast<long long>(run.stored));
+      ++mismatches;
+    } else if (run.written + run.duplicates > run.next_item) {
+      std::printf("run %lld: written %lld and duplicates %lld exceed next_item %lld\n",
+                  static_cast<long long>(run.id), static_cast<long long>(run.written),
+                  static_cast<long long>(run.duplicates), static_cast<long long>(run.next_item));
+      ++mismatches;
+    }
   }
   return mismatches;
 }
@@ -160,8 +210,9 @@ void SetupVerifyCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<VerifyOptions>();
   CLI::App* cmd = app.add_subcommand(
       "verify",
-      "Re-check every stored puzzle: unique, matches its solution, clues, freedom and level "
-      "recomputed. One line per mismatch; exit 1 if any");
+      "Re-check every stored puzzle: unique, matches its solution; clues, freedom, rating, "
+      "techniques, levels, canonical forms and symmetry recomputed. One line per mismatch; exit "
+      "1 if any");
   cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
   AddFilterOptions(cmd, &options->filter, /*with_scores=*/false);
   cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")

@@ -2,17 +2,20 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <nlohmann/json.hpp>
+
+#include "grid_source.h"
 
 namespace sudoku::cli {
 namespace {
 
-// What this build's generator makes; a run stored with other values cannot be continued by it.
-constexpr char kGridMethod[] = "search";
-constexpr char kSymmetry[] = "none";
+constexpr char kRandomSymmetry[] = "random";
 
-constexpr std::array<const char*, 8> kKeys = {"count",   "clues",        "freedom",     "level",
-                                              "minimal", "max_attempts", "grid_method", "symmetry"};
+constexpr std::array<const char*, 13> kKeys = {
+    "count",        "clues",       "freedom",     "rating",    "level",    "clue_level",
+    "minimal",      "max_attempts", "grid_method", "grid_source", "transform", "symmetry",
+    "dig_order"};
 
 // [min, max] of two ints.
 bool ReadBand(const nlohmann::json& value, int* min, int* max) {
@@ -29,6 +32,50 @@ Status Bad(std::string_view key, std::string_view expected) {
   return Status::Error("params \"" + std::string(key) + "\": expected " + std::string(expected));
 }
 
+nlohmann::json NullIfEmpty(const std::string& text) {
+  return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text);
+}
+
+// A string or null key into *out ("" for null).
+Status ReadOptionalName(const nlohmann::json& json, const char* key, std::string* out) {
+  const nlohmann::json& value = json[key];
+  if (!value.is_null() && !value.is_string()) return Bad(key, "null or a string");
+  *out = value.is_string() ? value.get<std::string>() : "";
+  return Status::Ok();
+}
+
+// Reads a string key through `parse` (one of the Parse* functions of the core headers).
+template <typename T, typename Parse>
+Status ReadName(const nlohmann::json& json, const char* key, Parse parse, T* out) {
+  const nlohmann::json& value = json[key];
+  if (value.is_string()) {
+    if (auto parsed = parse(value.get<std::string>())) {
+      *out = *parsed;
+      return Status::Ok();
+    }
+  }
+  return Bad(key, "a name this sudoku-corpus knows");
+}
+
+Status ReadGridSource(const nlohmann::json& value, RunParams* params) {
+  if (value.is_null()) return Status::Ok();
+  const char* expected = R"({"path": string, "grids": integer, "fingerprint": 16 hex digits})";
+  if (!value.is_object() || !value.contains("path") || !value["path"].is_string() ||
+      !value.contains("grids") || !value["grids"].is_number_integer() ||
+      !value.contains("fingerprint") || !value["fingerprint"].is_string()) {
+    return Bad("grid_source", expected);
+  }
+  params->grid_source_path = value["path"].get<std::string>();
+  params->grid_source_grids = value["grids"].get<int64_t>();
+  const std::string hex = value["fingerprint"].get<std::string>();
+  auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(),
+                                   params->grid_source_fingerprint, 16);
+  if (hex.size() != 16 || ec != std::errc() || end != hex.data() + hex.size()) {
+    return Bad("grid_source", expected);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 std::string ToParamsJson(const RunParams& params) {
@@ -37,12 +84,23 @@ std::string ToParamsJson(const RunParams& params) {
       {"count", params.count},
       {"clues", {g.dig.min_clues, g.dig.max_clues}},
       {"freedom", {g.min_freedom, g.max_freedom}},
-      {"level", params.level.empty() ? nlohmann::json(nullptr) : nlohmann::json(params.level)},
+      {"rating", {g.min_rating, g.max_rating}},
+      {"level", NullIfEmpty(params.level)},
+      {"clue_level", NullIfEmpty(params.clue_level)},
       {"minimal", g.dig.minimal},
       {"max_attempts", g.max_attempts},
-      {"grid_method", kGridMethod},
-      {"symmetry", kSymmetry},
+      {"grid_method", params.grid_source_path.empty() ? GridMethodName(g.grid_method)
+                                                      : SourceGridMethodName()},
+      {"grid_source", nullptr},
+      {"transform", TransformKindName(g.transform)},
+      {"symmetry", g.random_symmetry ? kRandomSymmetry : SymmetryName(g.dig.symmetry)},
+      {"dig_order", DigOrderName(g.dig.order)},
   };
+  if (!params.grid_source_path.empty()) {
+    json["grid_source"] = {{"path", params.grid_source_path},
+                           {"grids", params.grid_source_grids},
+                           {"fingerprint", FingerprintHex(params.grid_source_fingerprint)}};
+  }
   return json.dump();
 }
 
@@ -68,16 +126,29 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   if (!ReadBand(json["freedom"], &g.min_freedom, &g.max_freedom)) {
     return Bad("freedom", "[min, max]");
   }
-  const nlohmann::json& level = json["level"];
-  if (!level.is_null() && !level.is_string()) return Bad("level", "null or a string");
-  if (level.is_string()) params->level = level.get<std::string>();
+  if (!ReadBand(json["rating"], &g.min_rating, &g.max_rating)) return Bad("rating", "[min, max]");
+  if (Status s = ReadOptionalName(json, "level", &params->level); !s.ok()) return s;
+  if (Status s = ReadOptionalName(json, "clue_level", &params->clue_level); !s.ok()) return s;
   if (!json["minimal"].is_boolean()) return Bad("minimal", "true or false");
   g.dig.minimal = json["minimal"].get<bool>();
   if (!json["max_attempts"].is_number_integer()) return Bad("max_attempts", "an integer");
   g.max_attempts = json["max_attempts"].get<int>();
-  if (json["grid_method"] != kGridMethod) return Bad("grid_method", "\"search\"");
-  if (json["symmetry"] != kSymmetry) return Bad("symmetry", "\"none\"");
-  return Status::Ok();
+  if (Status s = ReadGridSource(json["grid_source"], params); !s.ok()) return s;
+  const bool from_source = !params->grid_source_path.empty();
+  if (from_source != (json["grid_method"] == SourceGridMethodName())) {
+    return Bad("grid_method", "\"source\" exactly when grid_source is set");
+  }
+  if (!from_source) {
+    if (Status s = ReadName(json, "grid_method", ParseGridMethod, &g.grid_method); !s.ok()) {
+      return s;
+    }
+  }
+  if (Status s = ReadName(json, "transform", ParseTransformKind, &g.transform); !s.ok()) return s;
+  g.random_symmetry = json["symmetry"] == kRandomSymmetry;
+  if (!g.random_symmetry) {
+    if (Status s = ReadName(json, "symmetry", ParseSymmetry, &g.dig.symmetry); !s.ok()) return s;
+  }
+  return ReadName(json, "dig_order", ParseDigOrder, &g.dig.order);
 }
 
 }  // namespace sudoku::cli

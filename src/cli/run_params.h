@@ -3,8 +3,13 @@
 // ParseParamsJson. Both directions live in run_params.cc, so they cannot drift apart.
 //
 // The JSON object has exactly these keys:
-//   {"count": 1000, "clues": [26, 56], "freedom": [0, 729], "level": null | "hard",
-//    "minimal": false, "max_attempts": 1000, "grid_method": "search", "symmetry": "none"}
+//   {"count": 1000, "clues": [26, 56], "freedom": [0, 729], "rating": [0, 100] (tenths),
+//    "level": null | "hard" (rating level), "clue_level": null | "easy" (version-1 level),
+//    "minimal": false, "max_attempts": 1000,
+//    "grid_method": "search" | "digit-rows" | ... | "source",
+//    "grid_source": null | {"path": "grids.txt", "grids": 120, "fingerprint": "<16 hex>"},
+//    "transform": "relabel" | "full", "symmetry": "none" | "rot180" | ... | "random",
+//    "dig_order": "random" | "per-row"}
 #ifndef SUDOKU_CLI_RUN_PARAMS_H_
 #define SUDOKU_CLI_RUN_PARAMS_H_
 
@@ -20,15 +25,22 @@ namespace sudoku::cli {
 struct RunParams {
   int64_t count = 0;           // puzzles requested. Default: 0
   std::string level;           // --level as given, "" when none (then stored as null). Default: ""
-  GeneratorOptions generator;  // bands, minimality, max_attempts. Default: see GeneratorOptions
+  std::string clue_level;      // --clue-level as given, "" when none (stored as null). Default: ""
+  GeneratorOptions generator;  // everything but the grid_source span. Default: see there
+  // --grid-source: the file, its number of grids and fingerprint (grid_source.h); the path is
+  // "" when the run makes its own grids. The grids themselves are not stored.
+  std::string grid_source_path;
+  int64_t grid_source_grids = 0;
+  uint64_t grid_source_fingerprint = 0;
 };
 
 // The JSON object above, on one line.
 std::string ToParamsJson(const RunParams& params);
 
 // Parses what ToParamsJson wrote. Fails with a one-line reason (no path) when the text is not
-// such an object: a key missing, unknown or of the wrong type, or a grid_method or symmetry this
-// build does not make. Does not check the bands (CheckGeneratorOptions does).
+// such an object: a key missing, unknown or of the wrong type, or a name (grid method,
+// transform, symmetry, dig order) this build does not know. Does not check the bands
+// (CheckGeneratorOptions does) and leaves generator.grid_source empty.
 Status ParseParamsJson(std::string_view json, RunParams* params);
 
 }  // namespace sudoku::cli

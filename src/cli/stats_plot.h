@@ -21,9 +21,17 @@ struct CorpusStats {
   std::vector<LevelCount> levels;
   std::vector<ValueCount> clues;    // histogram by value
   std::vector<ValueCount> freedom;  // histogram by value
+  std::vector<ValueCount> rating;   // histogram by value (tenths)
   ScoreSummary clues_summary;
   ScoreSummary freedom_summary;
+  ScoreSummary rating_summary;
+  std::vector<LevelCount> clue_levels;
+  std::vector<LevelCount> hardest;          // puzzles per hardest technique
+  std::vector<MeanRating> rating_by_clues;  // mean rating per clue count
+  double rating_clues_r = 0;                // Pearson's r of rating and clues
+  double rating_freedom_r = 0;              // Pearson's r of rating and freedom
   std::vector<LevelValueCount> level_clues;
+  std::vector<GridMethodStats> grid_methods;
   std::vector<LevelValueCount> level_freedom;
   std::vector<CluesFreedomCount> clues_freedom;
 };

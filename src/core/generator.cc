@@ -1,10 +1,10 @@
 #include "sudoku/generator.h"
 
 #include <algorithm>
+#include <iterator>
 
-#include "sudoku/grid_generator.h"
+#include "sudoku/canonical.h"
 #include "sudoku/scorer.h"
-#include "sudoku/transform.h"
 
 namespace sudoku {
 namespace {
@@ -13,6 +13,7 @@ constexpr int kMinUniqueClues = 17;        // McGuire et al. 2012: no 16-clue pu
 constexpr int kMaxKnownMinimalClues = 40;  // the largest minimal puzzles known have 40 clues
 
 std::string Range(int lo, int hi) { return std::to_string(lo) + "-" + std::to_string(hi); }
+
 
 }  // namespace
 
@@ -38,27 +39,76 @@ std::string CheckGeneratorOptions(const GeneratorOptions& options) {
   if (options.max_freedom < min_holes || options.min_freedom > 9 * max_holes) {
     return freedom + ": unreachable with " + clues;
   }
+  const std::string rating = "--rating " + FormatRating(options.min_rating) + "-" +
+                             FormatRating(options.max_rating);
+  if (options.min_rating > options.max_rating) return rating + ": minimum above maximum";
+  if (options.min_rating < 0) return rating + ": ratings are 0 or more";
+  if (options.min_rating > kGuessRating) {
+    return rating + ": no puzzle rates above " + FormatRating(kGuessRating) +
+           " (a guess) with this solver";
+  }
   if (options.max_attempts < 1) return "max attempts must be at least 1";
+  if (dig.order == DigOrder::kPerRow &&
+      (dig.symmetry != Symmetry::kNone || options.random_symmetry)) {
+    return "--dig-order per-row works with --symmetry none only";
+  }
   return {};
 }
+
+std::string_view SourceGridMethodName() { return "source"; }
+
+namespace {
+
+// The symmetries `--symmetry random` chooses from: all but none.
+constexpr Symmetry kRandomSymmetries[] = {Symmetry::kRot180,   Symmetry::kRot90,
+                                          Symmetry::kMirror,   Symmetry::kFlip,
+                                          Symmetry::kDiagonal, Symmetry::kAntidiagonal};
+
+// Stages 1 and 2: a finished grid, made or drawn, then transformed.
+Grid MakeGrid(const GeneratorOptions& options, Rng& rng) {
+  const Grid grid =
+      options.grid_source.empty()
+          ? GenerateGrid(options.grid_method, rng)
+          : options.grid_source[rng.Below(static_cast<uint32_t>(options.grid_source.size()))];
+  if (options.transform == TransformKind::kFull) return ApplyTransform(grid, RandomTransform(rng));
+  return RelabelDigits(grid, RandomDigitMap(rng));
+}
+
+}  // namespace
 
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
                     PuzzleRecord* record) {
   Rng rng(item_seed);
+  DigOptions dig = options.dig;
+  if (options.random_symmetry) {
+    dig.symmetry = kRandomSymmetries[rng.Below(std::size(kRandomSymmetries))];
+  }
   for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
-    const Grid grid = RelabelDigits(GenerateGrid(rng), RandomDigitMap(rng));
+    const Grid grid = MakeGrid(options, rng);
     Grid puzzle;
-    if (!DigUniquePuzzle(grid, options.dig, rng, &puzzle)) continue;
+    if (!DigUniquePuzzle(grid, dig, rng, &puzzle)) continue;
     const int freedom = TotalFreedom(puzzle);
     if (freedom < options.min_freedom || freedom > options.max_freedom) continue;
+    Rating rating;
+    RateUniquePuzzle(puzzle, grid, &rating);
+    if (rating.rating < options.min_rating || rating.rating > options.max_rating) continue;
     record->item_index = item_index;
     record->givens = puzzle;
     record->solution = grid;
     record->clues = CountGivens(puzzle);
     record->freedom = freedom;
-    record->level = ClassifyLevel(record->clues);
-    record->symmetry = "none";
-    record->grid_method = "search";
+    record->level = RatingLevel(rating.rating);
+    record->clue_level = ClassifyLevel(record->clues);
+    record->rating = rating.rating;
+    record->hardest = rating.hardest;
+    record->guesses = rating.guesses;
+    record->technique_uses = rating.uses;
+    record->symmetry = SymmetryName(dig.symmetry);
+    record->grid_method = options.grid_source.empty() ? GridMethodName(options.grid_method)
+                                                      : SourceGridMethodName();
+    record->dig_order = DigOrderName(dig.order);
+    record->canonical = CanonicalForm(puzzle);
+    record->solution_canonical = CanonicalGrid(grid);
     return true;
   }
   return false;

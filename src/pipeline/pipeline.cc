@@ -35,7 +35,8 @@ constexpr int kTokensPerThread = 4;
 class BatchWriter {
  public:
   BatchWriter(const PipelineOptions& options, PuzzleSink* sink)
-      : options_(options), sink_(sink), last_flush_(Clock::now()) {
+      : options_(options), sink_(sink), last_flush_(Clock::now()),
+        next_index_(options.first_index) {
     batch_.reserve(static_cast<size_t>(options.batch_size));
   }
   void Add(const Chunk& chunk) {
@@ -54,27 +55,34 @@ class BatchWriter {
   void Flush() {
     last_flush_ = Clock::now();
     if (batch_.empty() || failed()) return;
-    const Status status = sink_->WriteBatch(batch_);
+    BatchOutcome outcome;
+    const Status status = sink_->WriteBatch(batch_, &outcome);
     if (!status.ok()) return Fail(status.message());
-    written_ += static_cast<int64_t>(batch_.size());
+    written_ += outcome.stored;
+    duplicates_ += outcome.duplicates;
+    next_index_ = batch_.back().item_index + 1;
     batch_.clear();
     if (options_.progress) options_.progress(written_);
   }
-  bool failed() const { return failed_.load(std::memory_order_relaxed); }
-  const Status& status() const { return status_; }
-  int64_t written() const { return written_; }
-
- private:
   void Fail(const std::string& message) {
     status_ = Status::Error(message);
     batch_.clear();
     failed_.store(true, std::memory_order_relaxed);
   }
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  const Status& status() const { return status_; }
+  int64_t written() const { return written_; }
+  int64_t duplicates() const { return duplicates_; }
+  int64_t next_index() const { return next_index_; }
+
+ private:
   const PipelineOptions& options_;
   PuzzleSink* sink_;
   std::vector<PuzzleRecord> batch_;
   Clock::time_point last_flush_;
   int64_t written_ = 0;
+  int64_t duplicates_ = 0;
+  int64_t next_index_;  // one past the last item the sink has accounted for
   Status status_;
   std::atomic<bool> failed_{false};
 };
@@ -95,9 +103,11 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
   }
 }
 
-void RunStages(const PipelineOptions& options, int threads, BatchWriter& writer, bool& stopped) {
-  const int64_t end = options.first_index + options.count;
-  int64_t next = options.first_index;
+// One round: items first..first+count-1 through the three stages.
+void RunStages(const PipelineOptions& options, int threads, int64_t first, int64_t count,
+               BatchWriter& writer, bool& stopped) {
+  const int64_t end = first + count;
+  int64_t next = first;
   auto source = [&](tbb::flow_control& fc) {
     Chunk chunk;
     if (next >= end || writer.failed() || (options.stop && options.stop->load())) {
@@ -134,10 +144,24 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
     tbb::task_arena arena(threads);
-    arena.execute([&] { RunStages(options, threads, writer, stopped); });
+    // Rounds: each makes exactly the missing number of items, so none can overshoot `count`.
+    while (writer.written() < options.count && !stopped && !writer.failed()) {
+      const int64_t first = writer.next_index();
+      const int64_t missing = options.count - writer.written();
+      arena.execute([&] { RunStages(options, threads, first, missing, writer, stopped); });
+      writer.Flush();
+      if (writer.duplicates() > options.count + options.max_extra_duplicates) {
+        writer.Fail(std::to_string(writer.duplicates()) + " items were duplicates of stored "
+                    "puzzles, for " + std::to_string(writer.written()) + " of " +
+                    std::to_string(options.count) + " stored: these settings reach too few "
+                    "distinct puzzles; widen --clues or use another --grid-method or "
+                    "--transform full");
+      }
+    }
   }
-  writer.Flush();
   result->written = writer.written();
+  result->duplicates = writer.duplicates();
+  result->next_index = writer.next_index();
   result->stopped = stopped;
   result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return writer.status();

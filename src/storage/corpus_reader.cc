@@ -11,13 +11,16 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <system_error>
 #include <utility>
 
 #include "storage/corpus_check.h"
+#include "sudoku/rating.h"
 #include "sudoku/rng.h"
 #include "sudoku/scorer.h"
+#include "sudoku/store.h"
 
 namespace sudoku {
 namespace {
@@ -25,8 +28,10 @@ namespace {
 constexpr int kBusyTimeoutMs = 5000;
 constexpr int kMaxClues = 81;
 constexpr int kMaxFreedom = 729;
+constexpr int kMaxRating = 1000;
 constexpr char kPuzzleColumns[] =
-    "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method";
+    "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
+    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques";
 constexpr char kSampleKeyFunction[] = "sudoku_sample_key";
 
 // sudoku_sample_key(seed, id): ItemSeed(seed, id) with the top bit flipped, so that SQLite's
@@ -45,11 +50,17 @@ std::string FilterConditions(const PuzzleFilter& filter, const std::string& extr
     where += condition;
   };
   if (!filter.level.empty()) add("level = :level");
+  if (!filter.clue_level.empty()) add("clue_level = :clue_level");
+  if (!filter.grid_method.empty()) add("grid_method = :grid_method");
+  if (!filter.symmetry.empty()) add("symmetry = :symmetry");
   if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
     add("clues BETWEEN :min_clues AND :max_clues");
   }
   if (filter.min_freedom > 0 || filter.max_freedom < kMaxFreedom) {
     add("freedom BETWEEN :min_freedom AND :max_freedom");
+  }
+  if (filter.min_rating > 0 || filter.max_rating < kMaxRating) {
+    add("rating BETWEEN :min_rating AND :max_rating");
   }
   if (filter.run_id != 0) add("run_id = :run_id");
   if (!extra.empty()) add(extra.c_str());
@@ -62,11 +73,20 @@ int BindInt(sqlite3_stmt* stmt, const char* name, int64_t value) {
   return index == 0 ? SQLITE_OK : sqlite3_bind_int64(stmt, index, value);
 }
 
+// Binds `value` to the parameter `name` if the statement has it.
+int BindText(sqlite3_stmt* stmt, const char* name, const std::string& value) {
+  const int index = sqlite3_bind_parameter_index(stmt, name);
+  return index == 0 ? SQLITE_OK
+                    : sqlite3_bind_text(stmt, index, value.c_str(), -1, SQLITE_TRANSIENT);
+}
+
 int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
-  int rc = SQLITE_OK;
-  if (const int index = sqlite3_bind_parameter_index(stmt, ":level"); index != 0) {
-    rc = sqlite3_bind_text(stmt, index, filter.level.c_str(), -1, SQLITE_TRANSIENT);
-  }
+  int rc = BindText(stmt, ":level", filter.level);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_level);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":grid_method", filter.grid_method);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_rating", filter.min_rating);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_rating", filter.max_rating);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":symmetry", filter.symmetry);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_clues", filter.min_clues);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_clues", filter.max_clues);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_freedom", filter.min_freedom);
@@ -82,19 +102,27 @@ std::string ColumnText(sqlite3_stmt* stmt, int column) {
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }
 
-// Position of a level name in Levels(), or Levels().size() for a name it does not know.
-size_t LevelRank(const std::string& name) {
-  const auto levels = Levels();
-  for (size_t i = 0; i < levels.size(); ++i) {
-    if (levels[i].name == name) return i;
+// Position of `name` in `names` (anything with a .name), or names.size() if it is not there.
+template <typename Named>
+size_t RankOf(std::span<const Named> names, const std::string& name) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].name == name) return i;
   }
-  return levels.size();
+  return names.size();
 }
 
 }  // namespace
 
 const char* ColumnName(ScoreColumn column) {
-  return column == ScoreColumn::kClues ? "clues" : "freedom";
+  switch (column) {
+    case ScoreColumn::kClues:
+      return "clues";
+    case ScoreColumn::kFreedom:
+      return "freedom";
+    case ScoreColumn::kRating:
+      return "rating";
+  }
+  return "clues";
 }
 
 int HistogramQuantile(std::span<const ValueCount> histogram, int64_t total, double p) {
@@ -140,6 +168,14 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
     puzzle->level = ColumnText(stmt_, 7);
     puzzle->symmetry = ColumnText(stmt_, 8);
     puzzle->grid_method = ColumnText(stmt_, 9);
+    puzzle->dig_order = ColumnText(stmt_, 10);
+    puzzle->canonical = ColumnText(stmt_, 11);
+    puzzle->solution_canonical = ColumnText(stmt_, 12);
+    puzzle->clue_level = ColumnText(stmt_, 13);
+    puzzle->rating = ColumnInt(stmt_, 14);
+    puzzle->hardest = ColumnText(stmt_, 15);
+    puzzle->guesses = ColumnInt(stmt_, 16);
+    puzzle->techniques = ColumnText(stmt_, 17);
     return true;
   }
   if (rc != SQLITE_DONE) {
@@ -175,6 +211,12 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
   if (Status s = storage_internal::CheckCorpus(db, path, /*allow_empty=*/false, &opened->version_);
       !s.ok()) {
     return s;
+  }
+  if (opened->version_ < StoreSchemaVersion()) {
+    return Status::Error(path + ": schema version " + std::to_string(opened->version_) +
+                         " is older than this sudoku-corpus (" +
+                         std::to_string(StoreSchemaVersion()) +
+                         "); upgrade the file with: sudoku-corpus migrate --db " + path);
   }
   if (sqlite3_create_function_v2(db, kSampleKeyFunction, 2,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
@@ -244,16 +286,75 @@ Status CorpusReader::CountPuzzles(const PuzzleFilter& filter, int64_t* count) {
                     [count](sqlite3_stmt* stmt) { *count = sqlite3_column_int64(stmt, 0); });
 }
 
-Status CorpusReader::CountByLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
+template <typename Rank>
+Status CorpusReader::CountBy(const char* column, const PuzzleFilter& filter, Rank rank,
+                             std::vector<LevelCount>* counts) {
   counts->clear();
+  const std::string name = column;
   Status s = ForEachRow(
-      "SELECT level, count(*) FROM puzzles WHERE " + FilterConditions(filter) + " GROUP BY level",
+      "SELECT " + name + ", count(*) FROM puzzles WHERE " + FilterConditions(filter) +
+          " GROUP BY " + name + " ORDER BY " + name,
       filter, [counts](sqlite3_stmt* stmt) {
         counts->push_back({ColumnText(stmt, 0), sqlite3_column_int64(stmt, 1)});
       });
-  std::stable_sort(counts->begin(), counts->end(), [](const LevelCount& a, const LevelCount& b) {
-    return LevelRank(a.level) < LevelRank(b.level);
+  std::stable_sort(counts->begin(), counts->end(), [&rank](const LevelCount& a,
+                                                           const LevelCount& b) {
+    return rank(a.level) < rank(b.level);
   });
+  return s;
+}
+
+Status CorpusReader::CountByLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
+  return CountBy("level", filter,
+                 [](const std::string& name) { return RankOf(RatingBands(), name); }, counts);
+}
+
+Status CorpusReader::CountByClueLevel(const PuzzleFilter& filter,
+                                      std::vector<LevelCount>* counts) {
+  return CountBy("clue_level", filter,
+                 [](const std::string& name) { return RankOf(Levels(), name); }, counts);
+}
+
+Status CorpusReader::CountByHardest(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
+  return CountBy(
+      "hardest", filter,
+      [](const std::string& name) {
+        const auto technique = ParseTechnique(name);
+        return technique ? static_cast<size_t>(*technique) : static_cast<size_t>(kTechniqueCount);
+      },
+      counts);
+}
+
+Status CorpusReader::RatingBy(ScoreColumn column, const PuzzleFilter& filter,
+                              std::vector<MeanRating>* out) {
+  out->clear();
+  const std::string name = ColumnName(column);
+  return ForEachRow("SELECT " + name + ", count(*), avg(rating) FROM puzzles WHERE " +
+                        FilterConditions(filter) + " GROUP BY " + name + " ORDER BY " + name,
+                    filter, [out](sqlite3_stmt* stmt) {
+                      out->push_back({ColumnInt(stmt, 0), sqlite3_column_int64(stmt, 1),
+                                      sqlite3_column_double(stmt, 2)});
+                    });
+}
+
+Status CorpusReader::Correlation(ScoreColumn a, ScoreColumn b, const PuzzleFilter& filter,
+                                 double* r) {
+  *r = 0;
+  const std::string x = ColumnName(a), y = ColumnName(b);
+  double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+  Status s = ForEachRow("SELECT count(*), total(" + x + "), total(" + y + "), total(" + x + "*" +
+                            x + "), total(" + y + "*" + y + "), total(" + x + "*" + y +
+                            ") FROM puzzles WHERE " + FilterConditions(filter),
+                        filter, [&](sqlite3_stmt* stmt) {
+                          n = sqlite3_column_double(stmt, 0);
+                          sx = sqlite3_column_double(stmt, 1);
+                          sy = sqlite3_column_double(stmt, 2);
+                          sxx = sqlite3_column_double(stmt, 3);
+                          syy = sqlite3_column_double(stmt, 4);
+                          sxy = sqlite3_column_double(stmt, 5);
+                        });
+  const double vx = n * sxx - sx * sx, vy = n * syy - sy * sy;
+  if (s.ok() && n >= 2 && vx > 0 && vy > 0) *r = (n * sxy - sx * sy) / std::sqrt(vx * vy);
   return s;
 }
 
@@ -304,7 +405,7 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
   // Inside the subquery unqualified names are the puzzles' columns.
   const std::string sql =
       "SELECT r.id, r.seed, r.params, r.tool_version, r.started_at, r.finished_at, r.requested, "
-      "r.written, r.status, (SELECT count(*) FROM puzzles WHERE " +
+      "r.written, r.status, r.duplicates, r.next_item, (SELECT count(*) FROM puzzles WHERE " +
       FilterConditions(filter, "puzzles.run_id = r.id") + ") FROM runs AS r" +
       (filter.run_id != 0 ? " WHERE r.id = :run_id" : "") + " ORDER BY r.id";
   return ForEachRow(sql, filter, [runs](sqlite3_stmt* stmt) {
@@ -318,9 +419,41 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
     row.requested = sqlite3_column_int64(stmt, 6);
     row.written = sqlite3_column_int64(stmt, 7);
     row.status = ColumnText(stmt, 8);
-    row.stored = sqlite3_column_int64(stmt, 9);
+    row.duplicates = sqlite3_column_int64(stmt, 9);
+    row.next_item = sqlite3_column_int64(stmt, 10);
+    row.stored = sqlite3_column_int64(stmt, 11);
     runs->push_back(std::move(row));
   });
+}
+
+Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
+                                      std::vector<GridMethodStats>* out) {
+  out->clear();
+  // Duplicates are counted per run; a run uses one grid method (runs.params).
+  Status s = ForEachRow(
+      "SELECT grid_method, count(*), count(DISTINCT solution_canonical), avg(clues), "
+      "avg(freedom), avg(rating) FROM puzzles WHERE " + FilterConditions(filter) +
+          " GROUP BY grid_method ORDER BY grid_method",
+      filter, [out](sqlite3_stmt* stmt) {
+        GridMethodStats row;
+        row.grid_method = ColumnText(stmt, 0);
+        row.puzzles = sqlite3_column_int64(stmt, 1);
+        row.distinct_grids = sqlite3_column_int64(stmt, 2);
+        row.mean_clues = sqlite3_column_double(stmt, 3);
+        row.mean_freedom = sqlite3_column_double(stmt, 4);
+        row.mean_rating = sqlite3_column_double(stmt, 5);
+        out->push_back(std::move(row));
+      });
+  if (!s.ok()) return s;
+  return ForEachRow(
+      "SELECT json_extract(params, '$.grid_method'), sum(duplicates) FROM runs" +
+          std::string(filter.run_id != 0 ? " WHERE id = :run_id" : "") + " GROUP BY 1",
+      filter, [out](sqlite3_stmt* stmt) {
+        const std::string method = ColumnText(stmt, 0);
+        for (GridMethodStats& row : *out) {
+          if (row.grid_method == method) row.duplicates = sqlite3_column_int64(stmt, 1);
+        }
+      });
 }
 
 Status CorpusReader::HasRun(int64_t run_id, bool* exists) {

@@ -15,6 +15,7 @@
 #include <system_error>
 #include <utility>
 
+#include "storage/backfill.h"
 #include "storage/corpus_check.h"
 #include "storage/schema_sql.h"
 #include "sudoku/store.h"
@@ -39,17 +40,24 @@ constexpr char kInsertRunSql[] =
 constexpr char kEndRunSql[] =
     "UPDATE runs SET status = ?1, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
     "WHERE id = ?2";
+// A puzzle equivalent to a stored one (same canonical form) is not inserted: no change, no error.
+// Any other constraint (e.g. the same item twice) still fails.
 constexpr char kInsertPuzzleSql[] =
     "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
-    "grid_method) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
-constexpr char kAddWrittenSql[] = "UPDATE runs SET written = written + ?1 WHERE id = ?2";
+    "grid_method, dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, "
+    "techniques) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+    "?17) ON CONFLICT(canonical) DO NOTHING";
+constexpr char kAddWrittenSql[] =
+    "UPDATE runs SET written = written + ?1, duplicates = duplicates + ?2, next_item = ?3 "
+    "WHERE id = ?4";
 constexpr char kReopenRunSql[] =
     "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?1";
 constexpr char kSelectRunSql[] =
-    "SELECT id, seed, params, tool_version, status, requested, written FROM runs WHERE id = ?1";
+    "SELECT id, seed, params, tool_version, status, requested, written, duplicates, next_item "
+    "FROM runs WHERE id = ?1";
 constexpr char kSelectLatestUnfinishedRunSql[] =
-    "SELECT id, seed, params, tool_version, status, requested, written FROM runs "
-    "WHERE status <> 'finished' ORDER BY id DESC LIMIT 1";
+    "SELECT id, seed, params, tool_version, status, requested, written, duplicates, next_item "
+    "FROM runs WHERE status <> 'finished' ORDER BY id DESC LIMIT 1";
 // Uses the UNIQUE (run_id, item_index) index.
 constexpr char kRunRowsSql[] =
     "SELECT count(*), min(item_index), max(item_index) FROM puzzles WHERE run_id = ?1";
@@ -191,6 +199,9 @@ class Connection {
   Status ApplySchemaFile(const storage_internal::SchemaFile& file) const {
     std::string what = "cannot apply schema/" + std::string(file.name);
     if (Status s = Exec(file.sql, what); !s.ok()) return s;
+    if (Status s = storage_internal::BackfillAfterSchema(db_, path_, file.version); !s.ok()) {
+      return s;
+    }
     std::string set_version = "PRAGMA user_version = " + std::to_string(file.version);
     return Exec(set_version.c_str(), what);
   }
@@ -252,8 +263,8 @@ Status SqliteStore::Configure() {
     return Error("cannot set busy_timeout");
   }
   // Look before touching: a refused file must stay exactly as it was.
-  int version = 0;
-  if (Status s = storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &version);
+  if (Status s =
+          storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &opened_version_);
       !s.ok()) {
     return s;
   }
@@ -346,9 +357,12 @@ Status SqliteStore::BeginRun(const RunInfo& info, int64_t* run_id) {
   return Status::Ok();
 }
 
-Status SqliteStore::InsertPuzzle(const PuzzleRecord& r) {
+Status SqliteStore::InsertPuzzle(const PuzzleRecord& r, bool* stored) {
   std::string givens = ToString(r.givens);
   std::string solution = ToString(r.solution);
+  std::string canonical = ToString(r.canonical);
+  std::string solution_canonical = ToString(r.solution_canonical);
+  std::string techniques = TechniqueUsesJson(r.technique_uses);
   auto bind_view = [this](int index, std::string_view text) {
     return BindText(insert_puzzle_, index, text);
   };
@@ -361,9 +375,19 @@ Status SqliteStore::InsertPuzzle(const PuzzleRecord& r) {
   if (rc == SQLITE_OK) rc = bind_view(7, r.level);
   if (rc == SQLITE_OK) rc = bind_view(8, r.symmetry);
   if (rc == SQLITE_OK) rc = bind_view(9, r.grid_method);
+  if (rc == SQLITE_OK) rc = bind_view(10, r.dig_order);
+  if (rc == SQLITE_OK) rc = bind_view(11, canonical);
+  if (rc == SQLITE_OK) rc = bind_view(12, solution_canonical);
+  if (rc == SQLITE_OK) rc = bind_view(13, r.clue_level);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert_puzzle_, 14, r.rating);
+  if (rc == SQLITE_OK) rc = bind_view(15, TechniqueName(r.hardest));
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert_puzzle_, 16, r.guesses);
+  if (rc == SQLITE_OK) rc = bind_view(17, techniques);
   if (rc == SQLITE_OK) rc = sqlite3_step(insert_puzzle_);
   Status result;  // the message is built only on error: this runs once per puzzle
-  if (rc != SQLITE_DONE) {
+  if (rc == SQLITE_DONE) {
+    *stored = sqlite3_changes(db_) == 1;
+  } else {
     result = Error("cannot insert puzzle item " + std::to_string(r.item_index) + " of run " +
                    std::to_string(run_id_));
   }
@@ -372,20 +396,26 @@ Status SqliteStore::InsertPuzzle(const PuzzleRecord& r) {
   return result;
 }
 
-Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch) {
+Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) {
+  *outcome = BatchOutcome();
   if (run_id_ == 0) {
     return Status::Error(path_ + ": WriteBatch with no open run (call BeginRun first)");
   }
   if (batch.empty()) return Status::Ok();
   if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) return Rollback(s);
+  BatchOutcome counted;
   for (const PuzzleRecord& record : batch) {
-    if (Status s = InsertPuzzle(record); !s.ok()) {
+    bool stored = false;
+    if (Status s = InsertPuzzle(record, &stored); !s.ok()) {
       return Rollback(Status::Error(s.message() + "; the batch of " + std::to_string(batch.size()) +
                                     " was rolled back"));
     }
+    ++(stored ? counted.stored : counted.duplicates);
   }
-  int rc = sqlite3_bind_int64(add_written_, 1, static_cast<int64_t>(batch.size()));
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 2, run_id_);
+  int rc = sqlite3_bind_int64(add_written_, 1, counted.stored);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 2, counted.duplicates);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 3, batch.back().item_index + 1);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 4, run_id_);
   if (Status s = Step(add_written_, "cannot update runs.written", rc); !s.ok()) {
     return Rollback(s);
   }
@@ -394,6 +424,7 @@ Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch) {
                                   " is missing from the runs table; the batch was rolled back"));
   }
   if (Status s = Step(commit_, "cannot commit the batch"); !s.ok()) return Rollback(s);
+  *outcome = counted;
   return Status::Ok();
 }
 
@@ -429,6 +460,8 @@ Status SqliteStore::ReadRun(int64_t run_id, StoredRun* run, bool* found) {
         run->status = ColumnText(stmt, 4);
         run->requested = sqlite3_column_int64(stmt, 5);
         run->written = sqlite3_column_int64(stmt, 6);
+        run->duplicates = sqlite3_column_int64(stmt, 7);
+        run->next_item = sqlite3_column_int64(stmt, 8);
       },
       run_id);
   if (!s.ok() || !*found) return s;
@@ -441,7 +474,7 @@ Status SqliteStore::ReadRun(int64_t run_id, StoredRun* run, bool* found) {
   return Status::Ok();
 }
 
-Status SqliteStore::CheckRowsArePrefix(const StoredRun& run) {
+Status SqliteStore::CheckRunRows(const StoredRun& run) {
   int64_t rows = 0, min_index = 0, max_index = 0;
   Connection conn(path_, db_);
   Status s = conn.QueryRow(
@@ -458,12 +491,20 @@ Status SqliteStore::CheckRowsArePrefix(const StoredRun& run) {
     return Status::Error(name + " says it wrote " + std::to_string(run.written) + " of " +
                          std::to_string(run.requested) + " puzzles; it cannot be resumed");
   }
-  // Items are unique per run, so count and extremes agreeing means exactly 0..written-1.
-  const bool prefix = rows == run.written && (rows == 0 || (min_index == 0 && max_index == rows - 1));
-  if (!prefix) {
+  if (run.next_item < run.written + run.duplicates) {
+    return Status::Error(name + " says it accounted for items 0.." +
+                         std::to_string(run.next_item - 1) + " but wrote " +
+                         std::to_string(run.written) + " and skipped " +
+                         std::to_string(run.duplicates) + "; it cannot be resumed");
+  }
+  // Items are unique per run: every stored item must lie below next_item, where resume starts.
+  const bool consistent =
+      rows == run.written && (rows == 0 || (min_index >= 0 && max_index < run.next_item));
+  if (!consistent) {
     return Status::Error(name + " has " + std::to_string(rows) + " puzzles (items " +
                          std::to_string(min_index) + ".." + std::to_string(max_index) +
                          ") but runs.written is " + std::to_string(run.written) +
+                         " and runs.next_item " + std::to_string(run.next_item) +
                          "; it cannot be resumed without a gap or a duplicate");
   }
   return Status::Ok();
@@ -482,7 +523,7 @@ Status SqliteStore::FindUnfinishedRun(int64_t run_id, StoredRun* run) {
                          std::to_string(run->written) + " of " + std::to_string(run->requested) +
                          " puzzles)");
   }
-  return CheckRowsArePrefix(*run);
+  return CheckRunRows(*run);
 }
 
 Status SqliteStore::ResumeRun(int64_t run_id, StoredRun* run) {

@@ -1,0 +1,55 @@
+#include "grid_source.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "cli_util.h"
+
+namespace sudoku::cli {
+namespace {
+
+constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+constexpr uint64_t kFnvPrime = 0x100000001b3ull;
+
+// Why a parsed line is not a finished grid ("" when it is one).
+std::string GridProblem(const Grid& grid) {
+  const int givens = CountGivens(grid);
+  if (givens < kCells) return std::to_string(kCells - givens) + " empty cells; expected a finished grid";
+  if (!IsCompleteValidGrid(grid)) return "a digit repeats in a row, column or box";
+  return "";
+}
+
+}  // namespace
+
+GridSource LoadGridSource(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw UserError("--grid-source " + path + ": cannot open the file");
+  GridSource source;
+  source.path = path;
+  source.fingerprint = kFnvOffset;
+  std::string line;
+  for (int line_no = 1; std::getline(in, line); ++line_no) {
+    const size_t first = line.find_first_not_of(" \t\r\n\v\f");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const ParseResult parsed = ParseGrid(line);
+    std::string problem = parsed.ok ? GridProblem(parsed.grid) : parsed.error;
+    if (!problem.empty()) {
+      throw UserError(path + ":" + std::to_string(line_no) + ": " + problem);
+    }
+    source.grids.push_back(parsed.grid);
+    for (char c : ToString(parsed.grid)) {
+      source.fingerprint = (source.fingerprint ^ static_cast<uint8_t>(c)) * kFnvPrime;
+    }
+  }
+  if (in.bad()) throw UserError("--grid-source " + path + ": read error");
+  if (source.grids.empty()) throw UserError("--grid-source " + path + ": the file holds no grid");
+  return source;
+}
+
+std::string FingerprintHex(uint64_t fingerprint) {
+  char hex[17];
+  std::snprintf(hex, sizeof(hex), "%016llx", static_cast<unsigned long long>(fingerprint));
+  return hex;
+}
+
+}  // namespace sudoku::cli

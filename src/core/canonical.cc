@@ -1,0 +1,306 @@
+// Minlex canonical forms of puzzles by a depth-first branch-and-bound over the rows of the result.
+//
+// Puzzles (CanonicalForm). The result is built row by row. A search node holds the choices made
+// so far: the orientation, the source rows placed (which fixes the source band being filled),
+// the stack order, the source column at each result position, and the digit labels given so far
+// (by first appearance, the relabelling that makes every prefix smallest). Columns of one stack
+// that every placed row leaves equal (in practice: empty) are not ordered yet: they form a group
+// of interchangeable positions, so an empty row costs no branching. Placing the next row sorts
+// each group's cells (empty, then already-labelled digits by label, then new digits) and splits
+// the group where the values differ; only several new digits in one group branch, over their
+// orders. At each node every candidate next row is first scored (its relabelled row as a packed
+// integer) and only the smallest go deeper; a node whose smallest row is larger than the best
+// result's row at that depth is abandoned, one whose smallest row is smaller replaces the best
+// from that row on.
+//
+// Finished grids take a faster path: CanonicalGrid, in canonical_grid.cc.
+#include "sudoku/canonical.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace sudoku {
+namespace {
+
+// A relabelled row packed 4 bits per cell, first cell most significant: integer order is
+// lexicographic order. kUnknownRow is larger than every row.
+using PackedRow = uint64_t;
+constexpr PackedRow kUnknownRow = ~PackedRow{0};
+
+// The first `len` cells of `row` (len 1-9).
+constexpr PackedRow RowPrefix(PackedRow row, int len) { return row >> (4 * (9 - len)); }
+
+// Both orientations of the input: cells[0] as given, cells[1] transposed.
+struct Oriented {
+  uint8_t cells[2][kCells];
+  explicit Oriented(const Grid& grid) {
+    for (int r = 0; r < 9; ++r) {
+      for (int c = 0; c < 9; ++c) {
+        cells[0][r * 9 + c] = grid[r * 9 + c];
+        cells[1][c * 9 + r] = grid[r * 9 + c];
+      }
+    }
+  }
+};
+
+// The best result so far, row by row; rows at index >= known are not found yet.
+struct BestRows {
+  PackedRow rows[9];
+  int known = 0;
+
+  Grid ToGrid() const {
+    Grid out;
+    for (int r = 0; r < 9; ++r) {
+      for (int c = 0; c < 9; ++c) out[r * 9 + c] = (rows[r] >> (4 * (8 - c))) & 0xF;
+    }
+    return out;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles.
+
+// One search node: everything the rows placed so far have fixed.
+struct Node {
+  uint8_t col[9];     // source column at each result position
+  uint8_t label[10];  // source digit -> label given, 0 = not seen yet (label[0] stays 0)
+  uint16_t split;     // bit p set: result positions p and p+1 are in different groups
+  uint16_t used;      // source rows placed
+  uint8_t orient;
+  uint8_t band;  // source band of the result band being filled
+  uint8_t next;  // next label to give
+};
+
+constexpr uint16_t kStackSplits = (1 << 2) | (1 << 5) | (1 << 8);
+
+class PuzzleSearch {
+ public:
+  explicit PuzzleSearch(const Grid& puzzle) : grid_(puzzle) {}
+
+  Grid Run() {
+    // Root: every orientation and stack order, columns of a stack not yet ordered.
+    Node roots[12];
+    int n = 0;
+    static constexpr uint8_t kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                              {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (uint8_t o = 0; o < 2; ++o) {
+      for (const auto& order : kOrders) {
+        Node& node = roots[n++];
+        for (int s = 0; s < 3; ++s) {
+          for (int i = 0; i < 3; ++i) node.col[3 * s + i] = static_cast<uint8_t>(3 * order[s] + i);
+        }
+        std::fill(std::begin(node.label), std::end(node.label), 0);
+        node.split = kStackSplits;
+        node.used = 0;
+        node.orient = o;
+        node.band = 0;
+        node.next = 1;
+      }
+    }
+    // Only lines (rows of either orientation) that can start with the most empty cells can be
+    // the first row: skip the others at the root.
+    int most = 0;
+    for (int o = 0; o < 2; ++o) {
+      for (int r = 0; r < 9; ++r) {
+        first_row_zeros_[o][r] = LeadingZeros(grid_.cells[o] + 9 * r);
+        most = std::max(most, first_row_zeros_[o][r]);
+      }
+    }
+    most_first_row_zeros_ = most;
+    Expand(0, roots, n);
+    return best_.ToGrid();
+  }
+
+ private:
+  // The most leading empty cells any column order gives `row`: its empty stacks first, then the
+  // empty cells of its emptiest other stack.
+  static int LeadingZeros(const uint8_t* row) {
+    int empty_stacks = 0, fewest = 3;
+    for (int s = 0; s < 3; ++s) {
+      const int givens = (row[3 * s] != 0) + (row[3 * s + 1] != 0) + (row[3 * s + 2] != 0);
+      if (givens == 0) {
+        ++empty_stacks;
+      } else {
+        fewest = std::min(fewest, givens);
+      }
+    }
+    return empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+  }
+
+  // Explores the children of `parents` (all with the same result prefix) at depth `level`.
+  void Expand(int level, const Node* parents, int count) {
+    PackedRow bound = best_.known > level ? best_.rows[level] : kUnknownRow;
+    bool any = false;
+    // The smallest children are kept for the descent; if there are too many, they are made
+    // again in a second pass.
+    constexpr int kKept = 16;
+    Node kept[kKept];
+    int kept_count = 0;
+    bool overflow = false;
+    auto score = [&](PackedRow key, const Node& child) {
+      if (!any || key < bound) {
+        kept_count = 0;
+        overflow = false;
+      }
+      bound = key;
+      any = true;
+      if (kept_count < kKept) {
+        kept[kept_count++] = child;
+      } else {
+        overflow = true;
+      }
+    };
+    for (int i = 0; i < count; ++i) ForEachNextRow(parents[i], level, bound, score);
+    if (!any) return;  // every child is larger than the best at this row
+    if (best_.known <= level || bound < best_.rows[level]) {
+      best_.rows[level] = bound;
+      best_.known = level + 1;
+    }
+    if (level == 8) return;
+    if (!overflow) {
+      for (int i = 0; i < kept_count; ++i) Expand(level + 1, &kept[i], 1);
+      return;
+    }
+    PackedRow target = bound;
+    auto descend = [&](PackedRow key, const Node& child) {
+      if (key == target) Expand(level + 1, &child, 1);
+    };
+    for (int i = 0; i < count; ++i) ForEachNextRow(parents[i], level, target, descend);
+  }
+
+  // Calls visit(row, child) for every way to place a source row at depth `level` whose
+  // relabelled row is <= bound (bound may shrink while iterating).
+  template <class Visit>
+  void ForEachNextRow(const Node& parent, int level, PackedRow& bound, Visit& visit) {
+    const uint8_t* cells = grid_.cells[parent.orient];
+    int first = 0, last = 9;
+    if (level % 3 != 0) {
+      first = 3 * parent.band;
+      last = first + 3;
+    }
+    for (int r = first; r < last; ++r) {
+      if (parent.used & (1u << r)) continue;
+      if (level % 3 == 0 && (parent.used & (7u << (3 * (r / 3))))) continue;
+      if (level == 0 && first_row_zeros_[parent.orient][r] < most_first_row_zeros_) continue;
+      Node child = parent;
+      child.used = static_cast<uint16_t>(parent.used | (1u << r));
+      child.band = static_cast<uint8_t>(r / 3);
+      PlaceGroups(cells + 9 * r, child, 0, 0, bound, visit);
+    }
+  }
+
+  // Places the groups of result positions pos..8 of source row `src` into `node`, `key` holding
+  // the row's first `pos` cells. Abandons any arrangement whose prefix exceeds `bound`.
+  template <class Visit>
+  void PlaceGroups(const uint8_t* src, Node node, int pos, PackedRow key, PackedRow& bound,
+                   Visit& visit) {
+    while (pos < 9) {
+      int end = pos;
+      while (!(node.split & (1u << end))) ++end;
+      const int size = end - pos + 1;
+      // Sort the group's cells by value: 0, then labels, then new digits (kNew + digit).
+      constexpr int kNew = 16;
+      uint8_t cols[3], keys[3];
+      for (int i = 0; i < size; ++i) {
+        const uint8_t c = node.col[pos + i];
+        const uint8_t v = src[c];
+        uint8_t k = v == 0 ? 0 : node.label[v];
+        if (v != 0 && k == 0) k = static_cast<uint8_t>(kNew + v);
+        int j = i;
+        for (; j > 0 && keys[j - 1] > k; --j) {
+          keys[j] = keys[j - 1];
+          cols[j] = cols[j - 1];
+        }
+        keys[j] = k;
+        cols[j] = c;
+      }
+      int known = 0;
+      while (known < size && keys[known] < kNew) ++known;
+      for (int i = 0; i < known; ++i) {
+        key = key * 16 + keys[i];
+        if (key > RowPrefix(bound, pos + i + 1)) return;
+        node.col[pos + i] = cols[i];
+        if (i > 0 && keys[i] != keys[i - 1])
+          node.split |= static_cast<uint16_t>(1u << (pos + i - 1));
+      }
+      if (known == size) {
+        pos = end + 1;
+        continue;
+      }
+      if (known > 0) node.split |= static_cast<uint16_t>(1u << (pos + known - 1));
+      // New digits: one distinct digit is placed directly; several branch over their orders.
+      const int fresh = size - known;
+      int distinct = 1;
+      for (int i = known + 1; i < size; ++i) distinct += keys[i] != keys[i - 1];
+      if (distinct == 1) {
+        node.label[keys[known] - kNew] = node.next++;
+        for (int i = known; i < size; ++i) {
+          node.col[pos + i] = cols[i];
+          key = key * 16 + node.label[keys[known] - kNew];
+        }
+        if (key > RowPrefix(bound, end + 1)) return;
+        pos = end + 1;
+        continue;
+      }
+      BranchNewDigits(src, node, pos, known, fresh, cols, keys, key, bound, visit);
+      return;
+    }
+    visit(key, node);
+  }
+
+  // The group at `pos` ends with `fresh` cells of at least two distinct new digits (sorted by
+  // digit, equal digits adjacent): tries every order of the distinct digits.
+  template <class Visit>
+  void BranchNewDigits(const uint8_t* src, const Node& node, int pos, int known, int fresh,
+                       const uint8_t* cols, const uint8_t* keys, PackedRow key, PackedRow& bound,
+                       Visit& visit) {
+    constexpr int kNew = 16;
+    // Runs of equal digits: start index and length, in sorted order.
+    uint8_t run_start[3], run_len[3];
+    int runs = 0;
+    for (int i = known; i < known + fresh; ++i) {
+      if (i == known || keys[i] != keys[i - 1]) {
+        run_start[runs] = static_cast<uint8_t>(i);
+        run_len[runs++] = 0;
+      }
+      ++run_len[runs - 1];
+    }
+    // Orders of 2 runs are the first two rows of the 3-run table.
+    static constexpr uint8_t kOrders[6][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1},
+                                              {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const int orders = runs == 2 ? 2 : 6;
+    for (int k = 0; k < orders; ++k) {
+      const uint8_t* order = kOrders[k];
+      Node child = node;
+      PackedRow child_key = key;
+      int at = pos + known;
+      bool over = false;
+      for (int r = 0; r < runs && !over; ++r) {
+        const int run = order[r];
+        const uint8_t label = child.next++;
+        child.label[keys[run_start[run]] - kNew] = label;
+        if (at > pos) child.split |= static_cast<uint16_t>(1u << (at - 1));
+        for (int i = 0; i < run_len[run]; ++i, ++at) {
+          child.col[at] = cols[run_start[run] + i];
+          child_key = child_key * 16 + label;
+        }
+        over = child_key > RowPrefix(bound, at);
+      }
+      if (!over) PlaceGroups(src, child, at, child_key, bound, visit);
+    }
+  }
+
+  Oriented grid_;
+  BestRows best_;
+  int first_row_zeros_[2][9] = {};
+  int most_first_row_zeros_ = 0;
+};
+
+}  // namespace
+
+Grid CanonicalForm(const Grid& puzzle) {
+  if (CountGivens(puzzle) == kCells && IsCompleteValidGrid(puzzle)) return CanonicalGrid(puzzle);
+  return PuzzleSearch(puzzle).Run();
+}
+
+}  // namespace sudoku

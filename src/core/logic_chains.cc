@@ -1,0 +1,156 @@
+// Chains of the logical solver (logic_internal.h): X-chains and XY-chains, found by a
+// breadth-first search over whole cell sets, so the shortest (cheapest) chain comes first.
+//
+// X-chain on digit d: c0 = c1 - c2 = c3 ... = cN, "=" a strong link (the only two cells of d in
+// a house), "-" a weak link (two cells that see each other). If d is not in c0 it is in cN, so d
+// leaves every cell that sees both ends. The search walks layers from c0: `on` = cells that hold
+// d if c0 does not (reached by a strong link), `off` = cells that then cannot hold d.
+//
+// XY-chain: bivalue cells A, B, ..., E, each seeing the next and sharing a digit with it. If A is
+// not z (its other digit x), B is not x, and so on; when E ends up being z, z is in A or in E and
+// leaves every cell that sees both. The search keeps, per digit v, the cells known to be v.
+#include "logic_internal.h"
+
+namespace sudoku::logic {
+
+int ChainLengthBonus(int nodes) {
+  int bonus = 0;
+  int ceiling = 4;
+  bool three_halves = true;  // the ceilings grow by 3/2 and 4/3 in turn: 4, 6, 8, 12, 16, ...
+  while (nodes > ceiling) {
+    ++bonus;
+    ceiling = three_halves ? ceiling * 3 / 2 : ceiling * 4 / 3;
+    three_halves = !three_halves;
+  }
+  return bonus;
+}
+
+namespace {
+
+constexpr int kXChainBase = 65;
+constexpr int kXyChainBase = 66;
+
+// The union of table[cell] over the cells of `set`.
+template <typename F>
+CellSet UnionOver(CellSet set, F&& table) {
+  CellSet out;
+  set.ForEach([&](int cell) { out |= table(cell); });
+  return out;
+}
+
+// Keeps `found` as the cheaper of itself and a chain of `rating` eliminating d from `cells`.
+void KeepCheaper(Elimination* found, int rating, int d, CellSet cells) {
+  if (found->rating == 0 || rating < found->rating) *found = {rating, d, cells};
+}
+
+// The cheapest X-chain on digit d starting at c0 no dearer than `found` (updated in place).
+void XChainsFrom(const State& s, int d, int c0, const std::array<CellSet, kCells>& strong,
+                 Elimination* found) {
+  const CellSet cand = s.cand[d];
+  CellSet off = CellSet::Of(c0), seen_off = off, seen_on;
+  for (int links = 1;; ++links) {
+    const int rating = kXChainBase + ChainLengthBonus(2 * links);
+    if (found->rating != 0 && rating >= found->rating) return;
+    CellSet on = UnionOver(off, [&](int cell) { return strong[cell]; }) & ~seen_on;
+    on.Clear(c0);
+    if (on.Empty()) return;
+    seen_on |= on;
+    const CellSet hit = cand & Peers(c0) & UnionOver(on, [](int cell) { return Peers(cell); });
+    if (hit.Any()) return KeepCheaper(found, rating, d, hit);
+    off = UnionOver(on, [](int cell) { return Peers(cell); }) & cand & ~seen_off;
+    seen_off |= off;
+  }
+}
+
+// The cheapest XY-chain starting at bivalue cell a, assumed not to be z.
+void XyChainsFrom(const State& s, const Work& w, int a, int z, Elimination* found) {
+  std::array<CellSet, kDigits> is{}, seen{};  // is[v]: cells of the newest layer that are v
+  const int x = std::countr_zero(static_cast<unsigned>(w.masks[a] & ~(1u << z)));
+  is[x].Set(a);
+  seen[x].Set(a);
+  for (int cells = 2;; ++cells) {
+    const int rating = kXyChainBase + ChainLengthBonus(2 * cells);
+    if (found->rating != 0 && rating >= found->rating) return;
+    std::array<CellSet, kDigits> next{};
+    bool any = false;
+    for (int v = 0; v < kDigits; ++v) {
+      if (is[v].Empty()) continue;
+      // Bivalue cells holding v that see a cell which is v: they take their other digit.
+      const CellSet reach =
+          UnionOver(is[v], [](int cell) { return Peers(cell); }) & w.bivalue & s.cand[v];
+      reach.ForEach([&](int cell) {
+        const int other = std::countr_zero(static_cast<unsigned>(w.masks[cell] & ~(1u << v)));
+        if (!seen[other].Has(cell)) {
+          next[other].Set(cell);
+          any = true;
+        }
+      });
+    }
+    if (!any) return;
+    for (int v = 0; v < kDigits; ++v) seen[v] |= next[v];
+    next[z].Clear(a);
+    const CellSet hit =
+        s.cand[z] & Peers(a) & UnionOver(next[z], [](int cell) { return Peers(cell); });
+    if (hit.Any()) return KeepCheaper(found, rating, z, hit);
+    is = next;
+  }
+}
+
+// The cheapest X-chain on digit d that rates below `bound` (0: any), first start cell on a tie.
+Elimination DigitXChain(const State& s, int d, int bound) {
+  std::array<CellSet, kCells> strong{};  // strong[c]: cells strongly linked to c on d
+  for (int h = 0; h < kHouses; ++h) {
+    const CellSet x = s.cand[d] & House(h);
+    if (x.Count() != 2) continue;
+    const int a = x.First();
+    CellSet rest = x;
+    rest.Clear(a);
+    const int b = rest.First();
+    strong[a].Set(b);
+    strong[b].Set(a);
+  }
+  Elimination found{bound, d, CellSet{}};  // a chain must beat the bound
+  s.cand[d].ForEach([&](int c0) {
+    if (strong[c0].Any()) XChainsFrom(s, d, c0, strong, &found);
+  });
+  return found.rating == bound ? Elimination{} : found;
+}
+
+// The cheapest X-chain on digit d below `bound` as DigitXChain, from *memory if it knows.
+Elimination RememberedDigitXChain(const State& s, int d, int bound, DigitChain* memory) {
+  if (memory->bound >= 0 && memory->cand == s.cand[d]) {
+    // Known: the cheapest chain if it rates below the bound searched, else that none does.
+    if (memory->best.rating != 0) {
+      return bound == 0 || memory->best.rating < bound ? memory->best : Elimination{};
+    }
+    if (memory->bound == 0 || (bound != 0 && bound <= memory->bound)) return Elimination{};
+  }
+  const Elimination best = DigitXChain(s, d, bound);
+  *memory = {s.cand[d], bound, best};
+  return best;
+}
+
+}  // namespace
+
+Elimination FindXChain(const State& s, DigitChain* memory) {
+  Elimination found;
+  for (int d = 0; d < kDigits; ++d) {
+    const Elimination best = memory != nullptr
+                                 ? RememberedDigitXChain(s, d, found.rating, &memory[d])
+                                 : DigitXChain(s, d, found.rating);
+    if (best.rating != 0) found = best;
+  }
+  return found;
+}
+
+Elimination FindXyChain(const State& s, const Work& w) {
+  Elimination found;
+  w.bivalue.ForEach([&](int a) {
+    for (uint16_t m = w.masks[a]; m; m &= m - 1) {
+      XyChainsFrom(s, w, a, std::countr_zero(m), &found);
+    }
+  });
+  return found;
+}
+
+}  // namespace sudoku::logic

@@ -1,0 +1,251 @@
+// The logical solver behind rating.h: pencil-mark state, bit sets of cells, and one finder per
+// technique. Private to src/core (and its tests).
+//
+// State: for each digit d (0-8) the 81-bit set of empty cells where d is still a candidate, the
+// set of empty cells, and the grid of placed digits. Cell sets are two 64-bit words, so a house,
+// the peers of a cell or all candidates of a digit are combined with a few word operations.
+//
+// Each finder looks for its technique in the current state; if an instance makes progress it
+// applies it (places digits or removes candidates), fills *step and returns true; else it leaves
+// the state unchanged and returns false. All of this is allocation-free.
+//
+// Memory between steps (Memory, Scan). Within one solve candidates only ever disappear. So a part
+// of a finder's search (an "item": one digit of a fish, one house of a subset, one pivot of a
+// wing, ...) that made no progress at an earlier state cannot make progress now unless a
+// candidate it reads has gone since: its pattern is the same and its eliminations only fewer.
+// The step loop therefore remembers, per finder, the candidates at its last search and which
+// items then failed, and the finder skips those items that nothing has touched since. Items keep
+// their order, so the first instance that makes progress is the one a full search finds first.
+#ifndef SUDOKU_CORE_LOGIC_INTERNAL_H_
+#define SUDOKU_CORE_LOGIC_INTERNAL_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "sudoku/grid.h"
+#include "sudoku/rating.h"
+
+namespace sudoku::logic {
+
+// A set of cells: bit i of `lo` is cell i (0-63), bit i of `hi` is cell 64 + i (64-80).
+struct CellSet {
+  uint64_t lo = 0;
+  uint64_t hi = 0;
+
+  static constexpr uint64_t kHiMask = (uint64_t{1} << 17) - 1;
+  static constexpr CellSet All() { return {~uint64_t{0}, kHiMask}; }
+  static constexpr CellSet Of(int cell) {
+    return cell < 64 ? CellSet{uint64_t{1} << cell, 0} : CellSet{0, uint64_t{1} << (cell - 64)};
+  }
+
+  constexpr bool Has(int cell) const {
+    return cell < 64 ? (lo >> cell) & 1 : (hi >> (cell - 64)) & 1;
+  }
+  constexpr void Set(int cell) { *this |= Of(cell); }
+  constexpr void Clear(int cell) { *this &= ~Of(cell); }
+  constexpr bool Empty() const { return (lo | hi) == 0; }
+  constexpr bool Any() const { return (lo | hi) != 0; }
+  constexpr int Count() const { return std::popcount(lo) + std::popcount(hi); }
+  // True iff exactly one cell.
+  constexpr bool IsSingle() const { return Count() == 1; }
+  // The lowest cell. REQUIRES: Any().
+  constexpr int First() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+
+  // Calls f(cell) for every cell, in increasing order.
+  template <typename F>
+  constexpr void ForEach(F&& f) const {
+    for (uint64_t w = lo; w; w &= w - 1) f(std::countr_zero(w));
+    for (uint64_t w = hi; w; w &= w - 1) f(64 + std::countr_zero(w));
+  }
+
+  constexpr CellSet operator&(CellSet o) const { return {lo & o.lo, hi & o.hi}; }
+  constexpr CellSet operator|(CellSet o) const { return {lo | o.lo, hi | o.hi}; }
+  constexpr CellSet operator~() const { return {~lo, ~hi & kHiMask}; }
+  constexpr CellSet& operator&=(CellSet o) { return *this = *this & o; }
+  constexpr CellSet& operator|=(CellSet o) { return *this = *this | o; }
+  friend constexpr bool operator==(CellSet, CellSet) = default;
+};
+
+// Houses: rows 0-8, columns 9-17, boxes 18-26.
+inline constexpr int kHouses = 27;
+constexpr int RowHouse(int cell) { return RowOf(cell); }
+constexpr int ColHouse(int cell) { return 9 + ColOf(cell); }
+constexpr int BoxHouse(int cell) { return 18 + BoxOf(cell); }
+
+struct Tables {
+  CellSet house[kHouses];
+  int8_t house_cells[kHouses][9];  // the cells of each house, increasing
+  CellSet peers[kCells];           // the 20 cells sharing a house with each cell
+};
+
+constexpr Tables MakeTables() {
+  Tables t{};
+  int filled[kHouses] = {};
+  for (int c = 0; c < kCells; ++c) {
+    for (int h : {RowHouse(c), ColHouse(c), BoxHouse(c)}) {
+      t.house[h].Set(c);
+      t.house_cells[h][filled[h]++] = static_cast<int8_t>(c);
+    }
+  }
+  for (int c = 0; c < kCells; ++c) {
+    t.peers[c] = t.house[RowHouse(c)] | t.house[ColHouse(c)] | t.house[BoxHouse(c)];
+    t.peers[c].Clear(c);
+  }
+  return t;
+}
+inline constexpr Tables kTables = MakeTables();
+
+inline constexpr CellSet House(int h) { return kTables.house[h]; }
+inline constexpr CellSet Peers(int cell) { return kTables.peers[cell]; }
+inline constexpr bool Sees(int a, int b) { return kTables.peers[a].Has(b); }
+
+struct State {
+  std::array<CellSet, kDigits> cand;  // cand[d]: empty cells where digit d + 1 may go
+  CellSet empty;                      // cells without a placed digit
+  Grid grid;                          // givens and placed digits
+};
+
+// Candidate masks per cell (bit d: digit d + 1 is a candidate); 0 for filled cells.
+using CellMasks = std::array<uint16_t, kCells>;
+CellMasks ComputeMasks(const State& s);
+
+// Views of a state that the finders past the singles share; computed once per step.
+struct Work {
+  CellMasks masks;
+  // where[h][d]: positions (bit i: kTables.house_cells[h][i]) of house h where digit d may go.
+  // For a row that is the column set, for a column the row set.
+  uint16_t where[kHouses][kDigits];
+  CellSet bivalue;  // empty cells with exactly two candidates
+  // For k = 2-4 (0, 1 unused): with_count[k], the cells with exactly k candidates;
+  // digits_with_count[h][k], bit d: digit d has exactly k positions in house h.
+  CellSet with_count[5];
+  uint16_t digits_with_count[kHouses][5];
+};
+void ComputeWork(const State& s, Work* w);
+
+// Chains found but not yet applied, so that the cheapest can be chosen.
+struct Elimination {
+  int rating = 0;  // 0: none found
+  int digit = 0;
+  CellSet cells;
+};
+
+// What changed since a finder last searched, and which of its items may be skipped.
+struct Scan {
+  uint16_t digits = 0;                  // bit d: digit d lost a candidate since
+  uint32_t houses = 0;                  // bit h: a cell of house h lost a candidate since
+  uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
+  CellSet near;                         // cells that lost a candidate, and their peers
+  uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
+  int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
+  int found = 0;  // out: the item that made progress (items before it made none)
+
+  // True iff `item` needs no search: it failed before and its input is not `touched`. Items
+  // are numbered in search order by each finder.
+  bool Skip(int item, bool touched) const { return item < clean && !touched; }
+  bool DigitTouched(int d) const { return (digits >> d) & 1; }
+  bool HouseTouched(int h) const { return (houses >> h) & 1; }
+  bool DigitHouseTouched(int d, int h) const { return (digit_houses[d] >> h) & 1; }
+  // True iff a cell whose mask is {x, y} may have appeared, gone or changed: x or y lost a
+  // candidate somewhere, or a changed cell now has exactly {x, y}.
+  bool PairTouched(uint16_t pair) const {
+    const int x = std::countr_zero(pair);
+    return (pairs_changed[x] >> std::countr_zero(static_cast<unsigned>(pair & (pair - 1)))) & 1;
+  }
+};
+
+// A finder's memory: the candidates at its last search and how far that search got.
+struct FinderMemory {
+  std::array<CellSet, kDigits> cand{};
+  int clean = 0;  // as Scan::clean
+};
+
+// The cheapest X-chain of one digit, kept while that digit's candidates stay the same.
+struct DigitChain {
+  CellSet cand;
+  int bound = -1;     // the search ignored chains rating `bound` or more (0: none; -1: unknown)
+  Elimination best;  // the cheapest chain under `bound` (rating 0: none)
+};
+
+// Everything the step loop keeps between the steps of one solve.
+struct Memory {
+  Work work;
+  std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
+  bool work_valid = false;
+  FinderMemory finder[kTechniqueCount];
+  DigitChain x_chain[kDigits];
+};
+
+// Brings m->work up to date with s, recomputing only the cells whose candidates changed.
+void UpdateWork(const State& s, Memory* m);
+
+// What a finder's Scan must fill beyond digits and houses.
+enum ScanNeeds : int { kNeedsNear = 1, kNeedsPairs = 2 };
+
+// The scan for one finder at state s (marks the state as its last search; `needs`: ScanNeeds
+// bits) and, after the search, its result.
+Scan BeginScan(const State& s, const Work& w, int needs, FinderMemory* memory);
+void EndScan(const Scan& scan, bool progress, FinderMemory* memory);
+
+// Sets up the pencil marks of `puzzle`: every digit not seen among the cell's peers.
+// Returns false if two givens of a house are equal.
+bool InitState(const Grid& puzzle, State* s);
+
+// Places digit d (0-8) at `cell`: the cell leaves every candidate set, d leaves the peers.
+void Place(State& s, int cell, int d);
+
+// Removes digit d (0-8) from `cells`; true iff a candidate was removed.
+bool Eliminate(State& s, int d, CellSet cells);
+
+// One step of the solver: what it did and at what rating.
+struct Step {
+  Technique technique = Technique::kNone;
+  int rating = 0;  // tenths; chains include their length bonus
+  int uses = 0;    // placements for singles, 1 otherwise
+};
+
+// SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes.
+int ChainLengthBonus(int nodes);
+
+// Finders (logic_singles.cc, logic_sets.cc, logic_patterns.cc, logic_chains.cc).
+bool FindFullHouse(State& s, Step* step);
+bool FindHiddenSingleBox(State& s, Step* step);
+bool FindHiddenSingleLine(State& s, Step* step);
+bool FindNakedSingle(State& s, Step* step);
+// The finders past the singles search what `scan` does not skip (a default Scan: everything).
+bool FindPointing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step);
+// Naked and hidden subsets of `size` 2-4.
+bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step);
+bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step);
+// Fish of `size` 2 (X-wing), 3 (swordfish), 4 (jellyfish), rows or columns as base.
+bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step);
+bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step);
+bool FindBugPlusOne(State& s, const Work& w, Step* step);
+bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step);
+bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step);
+bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
+
+// Shortest X-chain (over all digits) that eliminates something. With `memory` (one per digit),
+// digits whose candidates did not change reuse the last result.
+Elimination FindXChain(const State& s, DigitChain* memory = nullptr);
+// Shortest XY-chain that eliminates something.
+Elimination FindXyChain(const State& s, const Work& w);
+
+// Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
+bool ApplyTechnique(State& s, Technique technique, Step* step);
+
+// Applies the easiest technique that makes progress; false if none does (a guess is needed).
+bool ApplyEasiestStep(State& s, Step* step);
+
+// As above, reusing what `memory` kept from earlier steps of the same solve: same results.
+// REQUIRES: *memory is default-constructed for a new solve, and between calls s only loses
+// candidates (Place, Eliminate).
+bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
+
+}  // namespace sudoku::logic
+
+#endif  // SUDOKU_CORE_LOGIC_INTERNAL_H_

@@ -1,0 +1,105 @@
+// Memory between the steps of one solve (logic_internal.h): the incrementally updated Work and
+// the scans that let finders skip what cannot have changed since they last failed.
+#include <climits>
+
+#include "logic_internal.h"
+
+namespace sudoku::logic {
+namespace {
+
+// Position of each cell in its row, column and box (bit i of Work::where: house_cells[h][i]).
+constexpr int PositionInBox(int cell) { return (RowOf(cell) % 3) * 3 + ColOf(cell) % 3; }
+
+// Removes position `pos` of digit d in house h from w.
+void DropPosition(int h, int d, int pos, Work* w) {
+  const int before = std::popcount(w->where[h][d]);
+  w->where[h][d] &= static_cast<uint16_t>(~(1u << pos));
+  const uint16_t bit = static_cast<uint16_t>(1u << d);
+  if (before >= 2 && before <= 4) w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
+  if (before >= 3 && before <= 5) w->digits_with_count[h][before - 1] |= bit;
+}
+
+// Removes from w the candidate d of `cell`.
+void DropCandidate(int cell, int d, Work* w) {
+  w->masks[cell] = static_cast<uint16_t>(w->masks[cell] & ~(1u << d));
+  DropPosition(RowHouse(cell), d, ColOf(cell), w);
+  DropPosition(ColHouse(cell), d, RowOf(cell), w);
+  DropPosition(BoxHouse(cell), d, PositionInBox(cell), w);
+}
+
+// Bit h: house h holds the cell.
+constexpr std::array<uint32_t, kCells> kCellHouses = [] {
+  std::array<uint32_t, kCells> houses{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    houses[cell] = (1u << RowHouse(cell)) | (1u << ColHouse(cell)) | (1u << BoxHouse(cell));
+  }
+  return houses;
+}();
+
+void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
+  for (int x = 0; x < kDigits; ++x) {
+    scan->pairs_changed[x] = scan->DigitTouched(x) ? uint16_t{0x1ff} : scan->digits;
+  }
+  changed.ForEach([&](int cell) {
+    const uint16_t mask = w.masks[cell];
+    if (std::popcount(mask) != 2) return;
+    const int x = std::countr_zero(mask);
+    const int y = std::countr_zero(static_cast<unsigned>(mask & (mask - 1)));
+    scan->pairs_changed[x] |= static_cast<uint16_t>(1u << y);
+    scan->pairs_changed[y] |= static_cast<uint16_t>(1u << x);
+  });
+}
+
+}  // namespace
+
+void UpdateWork(const State& s, Memory* m) {
+  Work& w = m->work;
+  if (!m->work_valid) {
+    ComputeWork(s, &w);
+    m->work_cand = s.cand;
+    m->work_valid = true;
+    return;
+  }
+  CellSet changed;
+  for (int d = 0; d < kDigits; ++d) {
+    const CellSet removed = m->work_cand[d] & ~s.cand[d];
+    removed.ForEach([&](int cell) { DropCandidate(cell, d, &w); });
+    changed |= removed;
+  }
+  for (int k = 2; k <= 4; ++k) w.with_count[k] &= ~changed;
+  changed.ForEach([&](int cell) {
+    const int count = std::popcount(w.masks[cell]);
+    if (count >= 2 && count <= 4) w.with_count[count].Set(cell);
+  });
+  w.bivalue = w.with_count[2];
+  m->work_cand = s.cand;
+}
+
+Scan BeginScan(const State& s, const Work& w, int needs, FinderMemory* memory) {
+  Scan scan;
+  scan.clean = memory->clean;
+  if (scan.clean > 0) {
+    CellSet changed;
+    for (int d = 0; d < kDigits; ++d) {
+      const CellSet removed = memory->cand[d] & ~s.cand[d];
+      if (removed.Empty()) continue;
+      scan.digits |= static_cast<uint16_t>(1u << d);
+      removed.ForEach([&](int cell) { scan.digit_houses[d] |= kCellHouses[cell]; });
+      scan.houses |= scan.digit_houses[d];
+      changed |= removed;
+    }
+    if (needs & kNeedsNear) {
+      scan.near = changed;
+      changed.ForEach([&](int cell) { scan.near |= Peers(cell); });
+    }
+    if (needs & kNeedsPairs) FillPairsChanged(w, changed, &scan);
+  }
+  memory->cand = s.cand;
+  return scan;
+}
+
+void EndScan(const Scan& scan, bool progress, FinderMemory* memory) {
+  memory->clean = progress ? scan.found : INT_MAX;
+}
+
+}  // namespace sudoku::logic

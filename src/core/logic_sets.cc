@@ -1,0 +1,167 @@
+// Locked sets of the logical solver (logic_internal.h): naked and hidden subsets (pairs, triples,
+// quads) and basic fish (X-wing, swordfish, jellyfish). All three are the same search: pick
+// `size` items (cells, digits or lines) whose union over a 9-bit universe has exactly `size`
+// members.
+#include "logic_internal.h"
+
+namespace sudoku::logic {
+namespace {
+
+constexpr Technique kNaked[5] = {Technique::kNone, Technique::kNone, Technique::kNakedPair,
+                                 Technique::kNakedTriple, Technique::kNakedQuad};
+constexpr Technique kHidden[5] = {Technique::kNone, Technique::kNone, Technique::kHiddenPair,
+                                  Technique::kHiddenTriple, Technique::kHiddenQuad};
+constexpr Technique kFish[5] = {Technique::kNone, Technique::kNone, Technique::kXWing,
+                                Technique::kSwordfish, Technique::kJellyfish};
+
+// Calls apply(chosen, union) for each choice of `left` more items of items[start, n) (chosen:
+// bit i for items[i]) whose union with `so_far` has exactly `size` bits, until apply returns
+// true. Prunes as soon as the union exceeds `size` bits.
+template <typename F>
+bool ChooseLockedSet(const uint16_t* items, int n, int size, int left, int start, uint16_t chosen,
+                     uint16_t so_far, F& apply) {
+  if (left == 0) return std::popcount(so_far) == size && apply(chosen, so_far);
+  for (int i = start; i <= n - left; ++i) {
+    const uint16_t next = so_far | items[i];
+    if (std::popcount(next) > size) continue;
+    if (ChooseLockedSet(items, n, size, left - 1, i + 1, static_cast<uint16_t>(chosen | 1u << i),
+                        next, apply)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Done(Technique technique, Step* step) {
+  *step = {technique, TechniqueRating(technique), 1};
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+// A subset of `size` in a house removes something only if the house has more empty cells.
+bool RoomFor(const State& s, int h, int size) { return (s.empty & House(h)).Count() > size; }
+
+}  // namespace
+
+// Items: houses (a subset reads the candidates of its house only).
+bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  CellSet small;  // cells that can be part of a subset of `size`
+  for (int k = 2; k <= size; ++k) small |= w.with_count[k];
+  for (int h = 0; h < kHouses; ++h) {
+    if (scan.Skip(h, scan.HouseTouched(h))) continue;
+    if ((small & House(h)).Count() < size || !RoomFor(s, h, size)) continue;
+    uint16_t items[9];
+    int cells[9];
+    int n = 0;
+    for (int cell : kTables.house_cells[h]) {
+      const int count = std::popcount(w.masks[cell]);
+      if (count >= 2 && count <= size) {
+        items[n] = w.masks[cell];
+        cells[n++] = cell;
+      }
+    }
+    auto apply = [&](uint16_t chosen, uint16_t digits) {
+      CellSet others = House(h);
+      for (int i = 0; i < n; ++i) {
+        if (chosen & (1u << i)) others.Clear(cells[i]);
+      }
+      bool progress = false;
+      for (int d = 0; d < kDigits; ++d) {
+        if (digits & (1u << d)) progress |= Eliminate(s, d, others);
+      }
+      return progress;
+    };
+    if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+      scan.found = h;
+      return Done(kNaked[size], step);
+    }
+  }
+  return false;
+}
+
+// Items: houses.
+bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  for (int h = 0; h < kHouses; ++h) {
+    if (scan.Skip(h, scan.HouseTouched(h))) continue;
+    uint16_t small = 0;  // digits that can be part of a subset of `size`
+    for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
+    if (std::popcount(small) < size || !RoomFor(s, h, size)) continue;
+    const uint16_t* where = w.where[h];
+    uint16_t items[9];
+    int digits[9];
+    int n = 0;
+    for (int d = 0; d < kDigits; ++d) {
+      const int count = std::popcount(where[d]);
+      if (count >= 2 && count <= size) {
+        items[n] = where[d];
+        digits[n++] = d;
+      }
+    }
+    auto apply = [&](uint16_t chosen, uint16_t positions) {
+      CellSet cells;
+      for (int i = 0; i < 9; ++i) {
+        if (positions & (1u << i)) cells.Set(kTables.house_cells[h][i]);
+      }
+      uint16_t keep = 0;
+      for (int i = 0; i < n; ++i) {
+        if (chosen & (1u << i)) keep |= static_cast<uint16_t>(1u << digits[i]);
+      }
+      bool progress = false;
+      for (int d = 0; d < kDigits; ++d) {
+        if (!(keep & (1u << d))) progress |= Eliminate(s, d, cells);
+      }
+      return progress;
+    };
+    if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+      scan.found = h;
+      return Done(kHidden[size], step);
+    }
+  }
+  return false;
+}
+
+// Items: digits (a fish reads the candidates of its digit only).
+bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  for (int d = 0; d < kDigits; ++d) {
+    if (scan.Skip(d, scan.DigitTouched(d))) continue;
+    uint16_t rows[9], cols[9];
+    for (int l = 0; l < 9; ++l) {
+      rows[l] = w.where[l][d];
+      cols[l] = w.where[9 + l][d];
+    }
+    // by_rows: base lines are rows (lines[] = rows), cover lines are columns; else transposed.
+    for (bool by_rows : {true, false}) {
+      const uint16_t* lines = by_rows ? rows : cols;
+      uint16_t items[9];
+      int index[9];
+      int n = 0;
+      for (int l = 0; l < 9; ++l) {
+        const int count = std::popcount(lines[l]);
+        if (count >= 2 && count <= size) {
+          items[n] = lines[l];
+          index[n++] = l;
+        }
+      }
+      auto apply = [&](uint16_t chosen, uint16_t covers) {
+        CellSet base, cover;
+        for (int i = 0; i < n; ++i) {
+          if (chosen & (1u << i)) base |= House(by_rows ? index[i] : 9 + index[i]);
+        }
+        for (int l = 0; l < 9; ++l) {
+          if (covers & (1u << l)) cover |= House(by_rows ? 9 + l : l);
+        }
+        return Eliminate(s, d, cover & ~base);
+      };
+      if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+        scan.found = d;
+        return Done(kFish[size], step);
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoku::logic

@@ -1,0 +1,191 @@
+// Pencil-mark state, singles and locked candidates of the logical solver (logic_internal.h).
+#include "logic_internal.h"
+
+namespace sudoku::logic {
+
+CellMasks ComputeMasks(const State& s) {
+  CellMasks masks{};
+  for (int d = 0; d < kDigits; ++d) {
+    const uint16_t bit = static_cast<uint16_t>(1u << d);
+    s.cand[d].ForEach([&](int cell) { masks[cell] |= bit; });
+  }
+  return masks;
+}
+
+bool InitState(const Grid& puzzle, State* s) {
+  if (!HasNoConflict(puzzle)) return false;
+  s->grid = Grid{};
+  s->empty = CellSet::All();
+  s->cand.fill(CellSet::All());
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (puzzle[cell] != 0) Place(*s, cell, puzzle[cell] - 1);
+  }
+  return true;
+}
+
+void Place(State& s, int cell, int d) {
+  s.grid[cell] = static_cast<uint8_t>(d + 1);
+  const CellSet keep = ~CellSet::Of(cell);
+  s.empty &= keep;
+  for (CellSet& set : s.cand) set &= keep;
+  s.cand[d] &= ~Peers(cell);
+}
+
+bool Eliminate(State& s, int d, CellSet cells) {
+  const CellSet hit = s.cand[d] & cells;
+  s.cand[d] &= ~hit;
+  return hit.Any();
+}
+
+void ComputeWork(const State& s, Work* w) {
+  w->masks = ComputeMasks(s);
+  for (CellSet& set : w->with_count) set = CellSet{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int count = std::popcount(w->masks[cell]);
+    if (count >= 2 && count <= 4) w->with_count[count].Set(cell);
+  }
+  w->bivalue = w->with_count[2];
+  for (int h = 0; h < kHouses; ++h) {
+    uint16_t* where = w->where[h];
+    for (int d = 0; d < kDigits; ++d) where[d] = 0;
+    for (int i = 0; i < 9; ++i) {
+      for (uint16_t m = w->masks[kTables.house_cells[h][i]]; m; m &= m - 1) {
+        where[std::countr_zero(m)] |= static_cast<uint16_t>(1u << i);
+      }
+    }
+    for (uint16_t& digits : w->digits_with_count[h]) digits = 0;
+    for (int d = 0; d < kDigits; ++d) {
+      const int count = std::popcount(where[d]);
+      if (count >= 2 && count <= 4) w->digits_with_count[h][count] |= static_cast<uint16_t>(1u << d);
+    }
+  }
+}
+
+namespace {
+
+// Records a singles step of `placed` placements.
+bool SinglesStep(Technique technique, int placed, Step* step) {
+  if (placed == 0) return false;
+  *step = {technique, TechniqueRating(technique), placed};
+  return true;
+}
+
+// Places, for every house in [first, last) where digit d has one candidate cell, d there.
+int PlaceHiddenSingles(State& s, int first, int last) {
+  int placed = 0;
+  for (int d = 0; d < kDigits; ++d) {
+    for (int h = first; h < last; ++h) {
+      const CellSet x = s.cand[d] & House(h);
+      if (x.IsSingle()) {
+        Place(s, x.First(), d);
+        ++placed;
+      }
+    }
+  }
+  return placed;
+}
+
+}  // namespace
+
+bool FindFullHouse(State& s, Step* step) {
+  int placed = 0;
+  for (int h = 0; h < kHouses; ++h) {
+    const CellSet open = s.empty & House(h);
+    if (!open.IsSingle()) continue;
+    const int cell = open.First();
+    for (int d = 0; d < kDigits; ++d) {
+      if (s.cand[d].Has(cell)) {
+        Place(s, cell, d);
+        ++placed;
+        break;
+      }
+    }
+  }
+  return SinglesStep(Technique::kFullHouse, placed, step);
+}
+
+bool FindHiddenSingleBox(State& s, Step* step) {
+  return SinglesStep(Technique::kHiddenSingleBox, PlaceHiddenSingles(s, 18, 27), step);
+}
+
+bool FindHiddenSingleLine(State& s, Step* step) {
+  return SinglesStep(Technique::kHiddenSingleLine, PlaceHiddenSingles(s, 0, 18), step);
+}
+
+bool FindNakedSingle(State& s, Step* step) {
+  CellSet once, twice;
+  for (const CellSet& set : s.cand) {
+    twice |= once & set;
+    once |= set;
+  }
+  const CellSet singles = once & ~twice & s.empty;
+  int placed = 0;
+  singles.ForEach([&](int cell) {
+    for (int d = 0; d < kDigits; ++d) {
+      // A placement earlier in this step may have removed the digit (only in a broken state).
+      if (s.cand[d].Has(cell)) {
+        Place(s, cell, d);
+        ++placed;
+        break;
+      }
+    }
+  });
+  return SinglesStep(Technique::kNakedSingle, placed, step);
+}
+
+namespace {
+
+bool LockedStep(Technique technique, Step* step) {
+  *step = {technique, TechniqueRating(technique), 1};
+  return true;
+}
+
+}  // namespace
+
+// Box positions: bits 0-2 are the box's top row, 3-5 its middle row, 6-8 its bottom row; so
+// 0x49 << k is its column k.
+// Items: (digit, box), digit-major.
+bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
+  for (int d = 0; d < kDigits; ++d) {
+    for (int b = 0; b < 9; ++b) {
+      if (scan.Skip(d * 9 + b, scan.DigitHouseTouched(d, 18 + b))) continue;
+      const uint16_t pos = w.where[18 + b][d];
+      if (std::popcount(pos) < 2) continue;
+      for (int k = 0; k < 3; ++k) {
+        int line = -1;
+        if ((pos & ~(0x7 << (3 * k))) == 0) line = (b / 3) * 3 + k;  // a row
+        if ((pos & ~(0x49 << k)) == 0) line = 9 + (b % 3) * 3 + k;   // a column
+        if (line >= 0 && Eliminate(s, d, House(line) & ~House(18 + b))) {
+          scan.found = d * 9 + b;
+          return LockedStep(Technique::kPointing, step);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Items: (digit, line), digit-major.
+bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
+  for (int d = 0; d < kDigits; ++d) {
+    for (int line = 0; line < 18; ++line) {
+      const int item = d * 18 + line;
+      if (scan.Skip(item, scan.DigitHouseTouched(d, line))) continue;
+      const uint16_t pos = w.where[line][d];
+      if (std::popcount(pos) < 2) continue;
+      for (int k = 0; k < 3; ++k) {
+        if ((pos & ~(0x7 << (3 * k))) != 0) continue;
+        // Row r, columns of stack k: box (r / 3) * 3 + k. Column c, rows of band k: box
+        // k * 3 + c / 3.
+        const int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
+        if (Eliminate(s, d, House(18 + box) & ~House(line))) {
+          scan.found = item;
+          return LockedStep(Technique::kClaiming, step);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoku::logic
