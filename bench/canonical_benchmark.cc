@@ -12,19 +12,14 @@
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/transform.h"
+#include "samples.h"
 
 namespace sudoku {
 namespace {
 
 std::vector<Grid> SomePuzzles(const DigOptions& options, int n) {
   Rng rng(54321);
-  std::vector<Grid> puzzles;
-  for (int i = 0; i < n; ++i) {
-    Grid puzzle;
-    DigUniquePuzzle(GenerateGrid(rng), options, rng, &puzzle);
-    puzzles.push_back(puzzle);
-  }
-  return puzzles;
+  return samples::DugPuzzles(rng, n, options);
 }
 
 void FormBench(benchmark::State& state, const std::vector<Grid>& items, Grid (*form)(const Grid&)) {

@@ -14,19 +14,14 @@
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/rating.h"
+#include "samples.h"
 
 namespace sudoku {
 namespace {
 
 std::vector<Grid> GeneratedPuzzles(int n, const DigOptions& options) {
   Rng rng(20261122);
-  std::vector<Grid> puzzles;
-  for (int i = 0; i < n; ++i) {
-    Grid puzzle;
-    DigUniquePuzzle(GenerateGrid(rng), options, rng, &puzzle);
-    puzzles.push_back(puzzle);
-  }
-  return puzzles;
+  return samples::DugPuzzles(rng, n, options);
 }
 
 std::vector<Grid> FilePuzzles(const std::string& name, size_t max) {

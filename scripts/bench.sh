@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds Release and prints one benchmark table (single runs; medians where repeated):
-#   - Google Benchmark target bench/ (solver per data set, digging, grid generation, scoring,
-#     SQLite sink), medians of BENCH_REPS repetitions;
-#   - `generate --minimal` puzzles/s at 1 and 2 threads, and `--level easy|medium|hard`;
+#   - Google Benchmark target bench/ (solver per data set, digging, grid generation and its
+#     methods, symmetric digging, canonical forms, rating, SQLite sink), medians of BENCH_REPS
+#     repetitions;
+#   - `generate --minimal` puzzles/s at 1 and 2 threads, at `--clue-level easy|medium|hard`, at
+#     each rating `--level`, per grid method and with symmetry;
 #   - peak RSS of large runs (flat in --count);
 #   - QQWing's generation rate in the same run, when qqwing is installed, with the ratio.
 # Environment: BENCH_COUNT (puzzles per generate run, default 100000), BENCH_REPS (default 3),
@@ -26,7 +28,9 @@ echo
 echo "## Google Benchmark (median of $REPS)"
 printf '%-44s %11s %11s %-2s %12s\n' benchmark "wall/iter" "cpu/iter" "" "items/s"
 # One invocation per group: the CSV reporter needs the same counters in every row.
-for group in SolverCount SolverDigQueries '^BM_(Generate|Dig|Total)' SqliteStore; do
+for group in SolverCount SolverDigQueries \
+  '^BM_(GenerateGrid$|GeneratePuzzle|DigMinimal|DigLevel|DigPerRow|TotalFreedom)' \
+  '^BM_(GenerateGridMethod|DigSymmetric)' '^BM_(Canonical|RandomTransform)' '^BM_Rate' SqliteStore; do
   "$BUILD_DIR/bench/sudoku_bench" --benchmark_filter="$group" --benchmark_repetitions="$REPS" \
     --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null | awk -F, '
     /_median"?,/ {
@@ -44,12 +48,25 @@ echo
 echo "## generate (one run each, $COUNT puzzles, rate from the summary line)"
 printf '%-44s %12s\n' command "puzzles/s"
 declare -A RATES
-for args in "--minimal --threads 1" "--minimal --threads 2" "--level easy --threads 1" \
-  "--level medium --threads 1" "--level hard --threads 1" "--threads 1" "--threads 2"; do
+for args in "--minimal --threads 1" "--minimal --threads 2" "--clue-level easy --threads 1" \
+  "--clue-level medium --threads 1" "--clue-level hard --threads 1" "--threads 1" "--threads 2"; do
   rm -f "$TMP"/g.db*
   r=$(rate "$BIN" generate --db "$TMP/g.db" --count "$COUNT" --seed 1 $args)
   RATES["$args"]=$r
   printf '%-44s %12s\n' "generate $args" "$r"
+done
+# Rarer targets: fewer puzzles (a level above medium keeps one puzzle in several).
+SMALL=$((COUNT / 10))
+echo
+echo "## generate, $SMALL puzzles, 2 threads: rating levels, grid methods, symmetry"
+printf '%-44s %12s\n' command "puzzles/s"
+for args in "--level beginner" "--level easy" "--level medium" "--level hard" "--level expert" \
+  "--level extreme" "--minimal --grid-method digit-rows" "--minimal --grid-method box-fill" \
+  "--minimal --grid-method pattern" "--minimal --grid-method random-clues" \
+  "--minimal --symmetry rot180" "--minimal --symmetry random" "--minimal --transform full" \
+  "--clue-level medium --dig-order per-row"; do
+  rm -f "$TMP"/g.db*
+  printf '%-44s %12s\n' "generate $args" "$(rate "$BIN" generate --db "$TMP/g.db" --count "$SMALL" --seed 1 $args)"
 done
 awk -v a="${RATES[--minimal --threads 2]}" -v b="${RATES[--minimal --threads 1]}" \
   'BEGIN { printf "%-44s %11.2fx\n", "--minimal: 2 threads over 1", a / b }'

@@ -1,5 +1,6 @@
 # Draws the pictures of `sudoku-corpus stats --plot DIR` from the data files the command writes
-# into DIR (clues.dat, freedom.dat, clues_freedom.dat). The binary embeds this script at build
+# into DIR (clues.dat, freedom.dat, clues_freedom.dat, rating.dat, rating_clues.dat). The
+# binary embeds this script at build
 # time, copies it into DIR and runs
 #   gnuplot -e "dir='DIR'; nlevels=3; freedom_bin=10; corpus='corpus.db'" DIR/plot_stats.gnuplot
 # Edit the copy and re-run that line to restyle the pictures. Needs gnuplot 5 (gnuplot-nox).
@@ -8,6 +9,8 @@
 #   clues.dat          clues  total  <one column per level>
 #   freedom.dat        bin_start  total  <one column per level>   (bins of freedom_bin)
 #   clues_freedom.dat  clues  bin_start  puzzles   (every cell of the grid; NaN where none)
+#   rating.dat         rating  puzzles                     (SE rating, e.g. 4.2)
+#   rating_clues.dat   clues  puzzles  mean_rating
 if (!exists("dir")) dir = '.'
 if (!exists("nlevels")) nlevels = 3
 if (!exists("freedom_bin")) freedom_bin = 1
@@ -25,12 +28,14 @@ set grid ytics
 set ylabel 'puzzles'
 set yrange [0:*]
 
-# 1. Clue histogram, one colour per level (levels are clue bands: the bars do not overlap).
+# 1. Clue histogram, stacked by level: each bar is drawn as the running sum of the levels up to
+#    one, hardest first, so the easier levels' parts show in front.
 set output dir.'/clues.png'
-set title 'clues per puzzle: '.corpus noenhanced
+set title 'clues per puzzle, by level: '.corpus noenhanced
 set xlabel 'clues'
 set boxwidth 0.9
-plot for [i=3:2+nlevels] dir.'/clues.dat' using 1:i with boxes
+plot for [i=2+nlevels:3:-1] dir.'/clues.dat' using 1:(sum [c=3:i] column(c)) with boxes \
+     title columnhead(i)
 
 # 2. Freedom histogram of all puzzles.
 set output dir.'/freedom.png'
@@ -55,5 +60,24 @@ set grid xtics ytics front
 set palette defined (0 '#fff5eb', 1 '#fdae6b', 2 '#e6550d', 3 '#7f2704')
 unset key
 plot dir.'/clues_freedom.dat' using 1:($2 + freedom_bin / 2.0):3 with image
+
+# 5. Rating histogram (SE scale; 10.0 = a guess was needed).
+set output dir.'/rating.png'
+set title 'SE rating per puzzle: '.corpus noenhanced
+set xlabel 'rating (SE)'
+set ylabel 'puzzles'
+set yrange [0:*]
+set xrange [*:*]
+set grid ytics
+set boxwidth 0.08
+plot dir.'/rating.dat' using 1:2 with boxes lc rgb '#4477aa' notitle
+
+# 6. Mean rating per clue count: how little clues say about difficulty.
+set output dir.'/rating_clues.png'
+set title 'mean SE rating by clues: '.corpus noenhanced
+set xlabel 'clues'
+set ylabel 'mean rating (SE)'
+set yrange [1:*]
+plot dir.'/rating_clues.dat' using 1:3 with linespoints lw 2 pt 7 lc rgb '#e6550d' notitle
 
 unset output

@@ -299,7 +299,7 @@ case_stats() {
   if command -v gnuplot >/dev/null 2>&1; then
     "$BIN" stats --db c.db --plot pics >/dev/null 2>err.txt || fail "stats --plot: $(cat err.txt)"
     local png
-    for png in clues freedom freedom_by_level clues_freedom; do
+    for png in clues freedom freedom_by_level clues_freedom rating rating_clues; do
       [ "$(head -c 4 "pics/$png.png" | tail -c 3)" = PNG ] || fail "pics/$png.png is not a PNG"
     done
   fi

@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "../src/core/logic_internal.h"
+#include "core/logic_internal.h"
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/rating.h"
 #include "sudoku/solver.h"
 #include "test_data.h"
+#include "samples.h"
 
 namespace sudoku {
 namespace {
@@ -44,9 +45,10 @@ void ExpectEveryStepSound(const Grid& puzzle) {
   ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
   logic::State s;
   ASSERT_TRUE(logic::InitState(puzzle, &s));
+  logic::Memory memory;  // as RateUniquePuzzle: the step loop's memory is checked too
   logic::Step step;
   while (s.empty.Any()) {
-    if (!logic::ApplyEasiestStep(s, &step)) {
+    if (!logic::ApplyEasiestStep(s, &memory, &step)) {
       const int cell = s.empty.First();
       logic::Place(s, cell, solution[cell] - 1);
       continue;
@@ -71,13 +73,7 @@ void ExpectAllSound(const std::vector<Grid>& puzzles) {
 
 std::vector<Grid> Generated(int n, const DigOptions& options, uint64_t seed) {
   Rng rng(seed);
-  std::vector<Grid> puzzles;
-  for (int i = 0; i < n; ++i) {
-    Grid puzzle;
-    DigUniquePuzzle(GenerateGrid(rng), options, rng, &puzzle);
-    puzzles.push_back(puzzle);
-  }
-  return puzzles;
+  return samples::DugPuzzles(rng, n, options);
 }
 
 TEST(RatingSoundness, GeneratedMinimalPuzzles) {
@@ -125,8 +121,8 @@ class Fingerprint {
     for (uint8_t digit : grid.cells) Add(digit);
   }
   void Add(const Rating& r) {
-    for (int field : {r.solutions, int{r.solved}, r.rating, static_cast<int>(r.hardest),
-                      r.guesses, r.steps}) {
+    for (int field :
+         {r.solutions, int{r.solved}, r.rating, static_cast<int>(r.hardest), r.guesses, r.steps}) {
       Add(static_cast<uint64_t>(field));
     }
     for (uint16_t n : r.uses) Add(n);

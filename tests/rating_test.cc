@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "../src/core/logic_internal.h"
+#include "core/logic_internal.h"
 
 namespace sudoku {
 namespace {

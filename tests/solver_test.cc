@@ -194,6 +194,26 @@ TEST(Solver, CountsZeroForTwoEqualDigitsInAColumn) {
   EXPECT_EQ(CountSolutions(g, 2), 0);
 }
 
+// Every column and every pair of bands: the clash is found across bands, and the same digit in
+// different columns of those rows (no clash) still counts as ambiguous.
+TEST(Solver, CountsZeroForTwoEqualDigitsInAColumnOfAnyTwoBands) {
+  for (int col = 0; col < 9; ++col) {
+    for (int r1 = 0; r1 < 9; ++r1) {
+      for (int r2 = r1 / 3 * 3 + 3; r2 < 9; ++r2) {
+        SCOPED_TRACE(std::to_string(col) + " " + std::to_string(r1) + " " + std::to_string(r2));
+        Grid clash;
+        clash[r1 * 9 + col] = 4;
+        clash[r2 * 9 + col] = 4;
+        EXPECT_EQ(CountSolutions(clash, 2), 0);
+        Grid apart;
+        apart[r1 * 9 + col] = 4;
+        apart[r2 * 9 + (col + 3) % 9] = 4;
+        EXPECT_EQ(CountSolutions(apart, 2), 2);
+      }
+    }
+  }
+}
+
 TEST(Solver, CountsZeroForTwoEqualDigitsInABox) {
   Grid g;
   g[30] = 3;

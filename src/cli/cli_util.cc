@@ -54,20 +54,6 @@ int ForEachPuzzleLine(std::istream& in, const std::string& source,
 
 }  // namespace
 
-IntRange ParseRange(std::string_view option, std::string_view text) {
-  IntRange range;
-  const size_t dash = text.find('-');
-  const bool ok = dash == std::string_view::npos
-                      ? ParseInt(text, &range.min) && (range.max = range.min, true)
-                      : ParseInt(text.substr(0, dash), &range.min) &&
-                            ParseInt(text.substr(dash + 1), &range.max);
-  if (!ok) {
-    throw UserError(std::string(option) + " '" + std::string(text) +
-                    "': expected MIN-MAX or N with whole numbers, e.g. 22-30");
-  }
-  return range;
-}
-
 namespace {
 
 // "4" or "4.2" into tenths (42); false if malformed.
@@ -85,17 +71,31 @@ bool ParseTenths(std::string_view text, int* tenths) {
   return true;
 }
 
+// "MIN-MAX" or "N" (meaning N-N), each side read by `parse`; false if malformed.
+bool SplitRange(std::string_view text, bool (*parse)(std::string_view, int*), int* min,
+                int* max) {
+  const size_t dash = text.find('-');
+  if (dash == std::string_view::npos) return parse(text, min) && parse(text, max);
+  return parse(text.substr(0, dash), min) && parse(text.substr(dash + 1), max);
+}
+
 }  // namespace
+
+IntRange ParseRange(std::string_view option, std::string_view text) {
+  IntRange range;
+  if (!SplitRange(text, ParseInt, &range.min, &range.max)) {
+    throw UserError(std::string(option) + " '" + std::string(text) +
+                    "': expected MIN-MAX or N with whole numbers, e.g. 22-30");
+  }
+  return range;
+}
 
 RatingRange ParseRatingRange(std::string_view option, std::string_view text) {
   RatingRange range;
-  const size_t dash = text.find('-');
-  const bool ok = dash == std::string_view::npos
-                      ? ParseTenths(text, &range.min) && (range.max = range.min, true)
-                      : ParseTenths(text.substr(0, dash), &range.min) &&
-                            ParseTenths(text.substr(dash + 1), &range.max);
   const std::string named = std::string(option) + " '" + std::string(text) + "': ";
-  if (!ok) throw UserError(named + "expected MIN-MAX or R with ratings like 3.0-4.4");
+  if (!SplitRange(text, ParseTenths, &range.min, &range.max)) {
+    throw UserError(named + "expected MIN-MAX or R with ratings like 3.0-4.4");
+  }
   if (range.min > range.max) throw UserError(named + "MIN is above MAX");
   return range;
 }

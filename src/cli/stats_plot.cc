@@ -16,6 +16,7 @@
 
 #include "cli/plot_script.h"
 #include "cli_util.h"
+#include "sudoku/rating.h"
 
 extern char** environ;
 
@@ -98,6 +99,23 @@ void WriteHeatMap(const fs::path& path, const CorpusStats& stats, int width) {
   Close(out, path);
 }
 
+// Puzzles per rating (in SE units) and the mean rating per clue count.
+void WriteRatingTables(const fs::path& rating_path, const fs::path& by_clues_path,
+                       const CorpusStats& stats) {
+  std::ofstream out = OpenData(rating_path);
+  out << "rating puzzles\n";
+  for (const ValueCount& bin : stats.rating) {
+    out << FormatRating(bin.value) << ' ' << bin.count << '\n';
+  }
+  Close(out, rating_path);
+  out = OpenData(by_clues_path);
+  out << "clues puzzles mean_rating\n";
+  for (const MeanRating& row : stats.rating_by_clues) {
+    out << row.value << ' ' << row.count << ' ' << row.mean_rating / 10.0 << '\n';
+  }
+  Close(out, by_clues_path);
+}
+
 // Runs gnuplot with `args`; returns its exit status (-1 if it could not start).
 int RunGnuplot(const std::vector<std::string>& args) {
   std::vector<char*> argv;
@@ -160,6 +178,7 @@ std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string&
   WriteLevelTable(base / "clues.dat", "clues", stats, stats.level_clues, 1);
   WriteLevelTable(base / "freedom.dat", "bin_start", stats, stats.level_freedom, width);
   WriteHeatMap(base / "clues_freedom.dat", stats, width);
+  WriteRatingTables(base / "rating.dat", base / "rating_clues.dat", stats);
   const fs::path script = base / "plot_stats.gnuplot";
   std::ofstream out = OpenData(script);
   out << kPlotScript;
@@ -174,7 +193,8 @@ std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string&
   }
   std::vector<std::string> pngs;
   for (const char* name :
-       {"clues.png", "freedom.png", "freedom_by_level.png", "clues_freedom.png"}) {
+       {"clues.png", "freedom.png", "freedom_by_level.png", "clues_freedom.png", "rating.png",
+        "rating_clues.png"}) {
     pngs.push_back((base / name).string());
   }
   return pngs;

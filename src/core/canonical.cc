@@ -17,6 +17,7 @@
 #include "sudoku/canonical.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 namespace sudoku {
@@ -195,8 +196,8 @@ class PuzzleSearch {
   void PlaceGroups(const uint8_t* src, Node node, int pos, PackedRow key, PackedRow& bound,
                    Visit& visit) {
     while (pos < 9) {
-      int end = pos;
-      while (!(node.split & (1u << end))) ++end;
+      // The group ends at the next split (bit 8 is always set).
+      const int end = pos + std::countr_zero(static_cast<unsigned>(node.split >> pos));
       const int size = end - pos + 1;
       // Sort the group's cells by value: 0, then labels, then new digits (kNew + digit).
       constexpr int kNew = 16;

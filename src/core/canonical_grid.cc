@@ -1,23 +1,28 @@
 // Minlex form of a finished grid (CanonicalGrid).
 //
-// The first result row is always 123456789. Once an orientation, a band and an ordered pair of
-// its rows are chosen as the first two result rows (36 "top pairs"), the relabelling follows
-// from the column order, and so does every result cell. Write tau(c) for the column where the
-// first row holds the digit that the second row holds in column c: the second result row is
-// pos(tau(col(p))) + 1, tau conjugated by the column order. tau sends each stack's columns into
-// the two other stacks, so few column orders can make that row smallest:
-//   - Pure pairs: each stack of the second row holds the digits of one stack of the first row.
-//     This is a property of the whole band. The row starts 456789 only if the stacks follow
-//     tau's cycle; the order of the first stack's columns then fixes the other stacks' orders
-//     (3 first stacks x 6 orders).
-//   - Mixed pairs: the row starts 457 at best. The first stack A sends two columns to a stack B,
-//     which must come second, and one to the third stack C. Those two columns come first (either
-//     order) and their images open B; C opens with the image of A's third column, and its other
-//     two columns take either order (3 x 2 x 2 orders).
-// A pure pair always beats a mixed one. The search scores these orders of every eligible top
-// pair by the second row. Only the pairs that reach the smallest row go on: for each order that
-// reaches it, the third row, then the other six rows, whose order is fixed by their (distinct)
-// first digits, decide.
+// The first result row is always 123456789. Choosing an orientation, a band and an ordered pair
+// of its rows as the first two result rows (36 "top pairs") fixes everything else up to the
+// column order: the relabelling makes the first row 123456789, the third row is the band's last
+// row, and the other six rows follow the order of their (distinct) first digits. Write tau(c) for
+// the column where the first row holds the digit that the second row holds in column c: the
+// second result row is pos(tau(col(p))) + 1, tau conjugated by the column order. tau sends each
+// stack's columns into the two other stacks, which leaves few orders that can make that row
+// smallest:
+//   - Pure bands (each stack of the second row holds the digits of one stack of the first row;
+//     then every pair of the band does): the row starts 456789 only if the stacks follow tau's
+//     cycle, and the first stack's column order then fixes the others. tau^3 maps each stack to
+//     itself; the row ends 123, 132 or 231 as it has three, one or no fixed points, which also
+//     says which orders of the first stack qualify. A pure pair beats every mixed one, and only
+//     the pairs of the best shape are searched.
+//   - Mixed bands: each stack A sends two columns to one stack B and one column to the other, C.
+//     The row starts 457 at best: stacks A, B, C; A's two columns sent to B first, their images
+//     opening B; C opening with the image of A's third column; C's other two columns either way
+//     (3 x 2 x 2 orders per pair). It goes on with 1 only if tau swaps A's first column with a
+//     column of B, and then it is 457189, from a single order per swap. Pairs with swaps, if
+//     there are any, beat all others, and only their swap orders are searched (a grid without
+//     any swap, about 1 in 25,000, searches all 12 orders of every pair).
+// Every candidate order is scored by its second and third rows; the orders reaching the smallest
+// top band (usually one or two) are then compared on the other six rows.
 #include <algorithm>
 #include <compare>
 #include <cstdint>
@@ -193,7 +198,7 @@ class GridSearch {
     rows_[0] = 0x123456789ull;
     rows_[1] = band_.second;
     rows_[2] = band_.third;
-    rows_[3] = kUnknownRow;
+    std::fill(rows_ + 3, rows_ + 9, kUnknownRow);
     if (!overflow_) {
       for (int t = 0; t < tie_count_; ++t) Offer(pairs_[ties_[t].pair], ties_[t].order);
     } else {
@@ -205,7 +210,8 @@ class GridSearch {
     }
     Grid out;
     for (int r = 0; r < 9; ++r) {
-      for (int c = 0; c < 9; ++c) out[r * 9 + c] = (rows_[r] >> (4 * (8 - c))) & 0xF;
+      PackedRow row = rows_[r];
+      for (int c = 8; c >= 0; --c, row >>= 4) out[r * 9 + c] = row & 0xF;
     }
     return out;
   }
@@ -319,6 +325,7 @@ class GridSearch {
     return MappedRow(pair.tau, order);
   }
 
+  // The third result row (the band's remaining row) of `pair` under `order`.
   PackedRow ThirdRow(const TopPair& pair, const ColumnOrder& order) const {
     const uint8_t* column_of = lines_.column_of[pair.orient][pair.first];
     const uint8_t* row = lines_.cells[pair.orient] + 9 * pair.third;

@@ -73,29 +73,218 @@ static_assert(kOrbits[static_cast<int>(Symmetry::kRot90)].count == 21);
 static_assert(kOrbits[static_cast<int>(Symmetry::kRot180)].count == 41);
 static_assert(kOrbits[static_cast<int>(Symmetry::kDiagonal)].count == 45);
 
-// Digit sets of the givens in each house, kept in step with the puzzle while digging.
-class HouseDigits {
+// The givens while digging, kept in step with the puzzle: the digit set of each house and, per
+// digit, the houses holding it, plus the empty cells of each house (as 9-bit masks: columns of a
+// row, rows of a column, row_in_box * 3 + col_in_box of a box).
+class Givens {
  public:
-  explicit HouseDigits(const Grid& grid) {
+  explicit Givens(const Grid& grid) {
+    row_empty_.fill(0x1FF);
+    col_empty_.fill(0x1FF);
+    box_empty_.fill(0x1FF);
     for (int cell = 0; cell < kCells; ++cell) {
       if (grid[cell] != 0) Toggle(cell, grid[cell]);
     }
   }
+  // Adds `digit` at `cell` if it is not there, removes it if it is.
   void Toggle(int cell, int digit) {
+    const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
     const uint16_t bit = static_cast<uint16_t>(1u << digit);
-    row_[RowOf(cell)] ^= bit;
-    col_[ColOf(cell)] ^= bit;
-    box_[BoxOf(cell)] ^= bit;
+    row_[r] ^= bit;
+    col_[c] ^= bit;
+    box_[b] ^= bit;
+    rows_with_[digit] ^= static_cast<uint16_t>(1u << r);
+    cols_with_[digit] ^= static_cast<uint16_t>(1u << c);
+    boxes_with_[digit] ^= static_cast<uint16_t>(1u << b);
+    row_empty_[r] ^= static_cast<uint16_t>(1u << c);
+    col_empty_[c] ^= static_cast<uint16_t>(1u << r);
+    box_empty_[b] ^= static_cast<uint16_t>(1u << (r % 3 * 3 + c % 3));
   }
-  // True when the givens seen by `cell` hold all eight digits other than its own: the cell is
-  // then a naked single, so emptying it cannot add a solution.
+  // True when the givens seen by the empty `cell` hold all eight digits other than its own: the
+  // cell is then a naked single, so emptying it cannot add a solution.
   bool IsNakedSingle(int cell) const {
     const uint16_t seen = row_[RowOf(cell)] | col_[ColOf(cell)] | box_[BoxOf(cell)];
     return std::popcount(static_cast<uint16_t>(seen & 0x3FE)) == 8;
   }
+  // True when the empty `cell` is the only place left for `digit` in one of its houses (every
+  // other empty cell of the house sees `digit` among the givens): a hidden single, so emptying
+  // it cannot add a solution either. REQUIRES: no given of the cell's houses holds `digit`.
+  bool IsHiddenSingle(int cell, int digit) const {
+    const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
+    const uint32_t rows = rows_with_[digit], cols = cols_with_[digit], boxes = boxes_with_[digit];
+    const uint32_t band_boxes = boxes >> (r / 3 * 3) & 7;  // boxes of the band holding it
+    const uint32_t stack_boxes =
+        (boxes >> (c / 3) & 1) | (boxes >> (c / 3 + 3) & 1) << 1 | (boxes >> (c / 3 + 6) & 1) << 2;
+    const uint32_t row_open = row_empty_[r] & ~(1u << c) & ~(cols | Spread3(band_boxes));
+    const uint32_t col_open = col_empty_[c] & ~(1u << r) & ~(rows | Spread3(stack_boxes));
+    const uint32_t box_blocked =
+        Spread3(rows >> (r / 3 * 3) & 7) | (cols >> (c / 3 * 3) & 7) * 0x49;
+    const uint32_t box_open = box_empty_[b] & ~(1u << (r % 3 * 3 + c % 3)) & ~box_blocked;
+    return row_open == 0 || col_open == 0 || box_open == 0;
+  }
 
  private:
+  // Bit k of a 3-bit mask -> bits 3k, 3k+1, 3k+2.
+  static uint32_t Spread3(uint32_t x) { return (x & 1) * 7 | (x & 2) * 28 | (x & 4) * 112; }
+
   std::array<uint16_t, 9> row_{}, col_{}, box_{};
+  std::array<uint16_t, 10> rows_with_{}, cols_with_{}, boxes_with_{};
+  std::array<uint16_t, 9> row_empty_{}, col_empty_{}, box_empty_{};
+};
+
+// A set of cells, bit `cell`.
+struct CellSet {
+  uint64_t lo;  // cells 0-63
+  uint64_t hi;  // cells 64-80
+  void Add(int cell) {
+    if (cell < 64) {
+      lo |= uint64_t{1} << cell;
+    } else {
+      hi |= uint64_t{1} << (cell - 64);
+    }
+  }
+  void Remove(int cell) {
+    if (cell < 64) {
+      lo &= ~(uint64_t{1} << cell);
+    } else {
+      hi &= ~(uint64_t{1} << (cell - 64));
+    }
+  }
+  bool Meets(const CellSet& other) const { return ((lo & other.lo) | (hi & other.hi)) != 0; }
+};
+
+// Small unavoidable sets of a solution grid S: sets of cells whose digits can be permuted among
+// themselves so that the grid stays valid. A puzzle dug from S with no given in such a set has
+// a second solution (S with the set permuted), so it is not unique. Two families, each of which
+// splits cells into sets in a fixed way, so a cell lies in at most kMaxSetsPerCell sets:
+//   - line pairs: two rows r1, r2 of one band. Going from a column x to the column where row
+//     r1 holds S[r2][x] cycles through some columns X; exchanging the digits of r1 and r2 on X
+//     keeps both rows (each keeps its digit set), every column (two cells swap) and every box
+//     (the two cells of a column share a box). The same for two columns of one stack.
+//   - digit pairs: digits a, b. Exchanging a and b in a set of their 18 cells keeps the grid
+//     valid iff every row, column and box has both or neither of its two a/b cells in the set:
+//     the sets are the connected parts of the graph joining the two a/b cells of each house.
+// While digging, the puzzle before a removal is unique, so none of its sets is empty: a removal
+// can only empty the sets that hold the removed cell.
+class UnavoidableSets {
+ public:
+  // No sets until Make; the tables are left unset, as a dig that never needs them should not pay
+  // for clearing them.
+  UnavoidableSets() {}
+  bool made() const { return made_; }
+  void Make(const Grid& solution) {
+    made_ = true;
+    count_ = 0;
+    size_of_cell_.fill(0);
+    AddLinePairs(solution);
+    AddDigitPairs(solution);
+  }
+  // True iff some set containing `cell` has no cell in `givens`.
+  bool HasEmptySetAt(int cell, const CellSet& givens) const {
+    for (int k = 0; k < size_of_cell_[cell]; ++k) {
+      if (!sets_[of_cell_[cell][k]].Meets(givens)) return true;
+    }
+    return false;
+  }
+
+ private:
+  // A cell lies in one set of each of its 2 row pairs, 2 column pairs and 8 digit pairs.
+  static constexpr int kMaxSetsPerCell = 12;
+  // Line pairs: 18, split into at most 4 cycles (of 2+ columns); digit pairs: 36, into at most
+  // 4 parts (of 4+ cells).
+  static constexpr int kMaxSets = 18 * 4 + 36 * 4;
+  // Larger sets are left out: they are seldom emptied and cost a test at each of their cells.
+  static constexpr int kMaxSize = 12;
+
+  // Adds the set of the `n` cells in `cells`.
+  void Add(const uint8_t* cells, int n) {
+    CellSet& set = sets_[count_];
+    set = CellSet{0, 0};
+    for (int i = 0; i < n; ++i) {
+      set.Add(cells[i]);
+      of_cell_[cells[i]][size_of_cell_[cells[i]]++] = static_cast<uint8_t>(count_);
+    }
+    ++count_;
+  }
+
+  void AddLinePairs(const Grid& s) {
+    for (int transposed = 0; transposed < 2; ++transposed) {
+      // Cell k of line l: row l, column k (or column l, row k).
+      auto cell = [transposed](int l, int k) { return transposed ? k * 9 + l : l * 9 + k; };
+      for (int l1 = 0; l1 < 9; ++l1) {
+        for (int l2 = l1 + 1; l2 < l1 / 3 * 3 + 3; ++l2) {
+          std::array<uint8_t, 10> where;  // where[d]: k with S at cell(l1, k) == d
+          for (int k = 0; k < 9; ++k) where[s[cell(l1, k)]] = static_cast<uint8_t>(k);
+          unsigned seen = 0;
+          for (int k0 = 0; k0 < 9; ++k0) {
+            std::array<uint8_t, 18> cells;
+            int n = 0;
+            for (int k = k0; !(seen >> k & 1); k = where[s[cell(l2, k)]]) {
+              seen |= 1u << k;
+              cells[n++] = static_cast<uint8_t>(cell(l1, k));
+              cells[n++] = static_cast<uint8_t>(cell(l2, k));
+            }
+            if (n > 0 && n <= kMaxSize) Add(cells.data(), n);
+          }
+        }
+      }
+    }
+  }
+
+  // Parts of 4 cells are left out (they are the 2-column cycles of a line pair), and so are
+  // parts of more than kMaxSize cells.
+  void AddDigitPairs(const Grid& s) {
+    // For digit d and row r: the column and the box of d in row r; the row of d in column
+    // (box) r.
+    std::array<std::array<uint8_t, 9>, 10> col_in_row, box_in_row, row_in_col, row_in_box;
+    for (int cell = 0; cell < kCells; ++cell) {
+      col_in_row[s[cell]][RowOf(cell)] = static_cast<uint8_t>(ColOf(cell));
+      box_in_row[s[cell]][RowOf(cell)] = static_cast<uint8_t>(BoxOf(cell));
+      row_in_col[s[cell]][ColOf(cell)] = static_cast<uint8_t>(RowOf(cell));
+      row_in_box[s[cell]][BoxOf(cell)] = static_cast<uint8_t>(RowOf(cell));
+    }
+    for (int a = 1; a <= 9; ++a) {
+      for (int b = a + 1; b <= 9; ++b) {
+        // The parts as sets of rows (a row's a and b cells are joined): the column and the box
+        // of the a of row r join r to the rows of their b, and the same with a and b swapped.
+        std::array<uint16_t, 9> joined;
+        for (int r = 0; r < 9; ++r) {
+          joined[r] = static_cast<uint16_t>(1u << r | 1u << row_in_col[b][col_in_row[a][r]] |
+                                            1u << row_in_col[a][col_in_row[b][r]] |
+                                            1u << row_in_box[b][box_in_row[a][r]] |
+                                            1u << row_in_box[a][box_in_row[b][r]]);
+        }
+        uint32_t done = 0;
+        for (int r = 0; r < 9; ++r) {
+          if (done >> r & 1) continue;
+          uint32_t rows = joined[r], grown = rows;
+          do {  // grow to the whole part, or until it is too large to keep
+            rows = grown;
+            for (uint32_t left = rows; left != 0; left &= left - 1) {
+              grown |= joined[std::countr_zero(left)];
+            }
+          } while (grown != rows && 2 * std::popcount(grown) <= kMaxSize);
+          done |= grown;
+          const int n = 2 * std::popcount(grown);
+          if (grown != rows || n <= 4 || n > kMaxSize) continue;
+          std::array<uint8_t, 18> cells;
+          int i = 0;
+          for (; rows != 0; rows &= rows - 1) {
+            const int row = std::countr_zero(rows);
+            cells[i++] = static_cast<uint8_t>(row * 9 + col_in_row[a][row]);
+            cells[i++] = static_cast<uint8_t>(row * 9 + col_in_row[b][row]);
+          }
+          Add(cells.data(), n);
+        }
+      }
+    }
+  }
+
+  bool made_ = false;
+  int count_;
+  std::array<CellSet, kMaxSets> sets_;
+  std::array<std::array<uint8_t, kMaxSetsPerCell>, kCells> of_cell_;  // first size_of_cell_
+  std::array<uint8_t, kCells> size_of_cell_;
 };
 
 // The clue count to dig down to: 0 with `minimal`, else uniform in [min_clues, max_clues].
@@ -111,6 +300,8 @@ bool InBand(int clues, const DigOptions& options) {
 
 // The default path (Symmetry::kNone, DigOrder::kRandom) and the hot path of the project. It
 // defines the puzzles of existing corpora: its use of the Rng and its choices must not change.
+// Each removal is decided exactly, cheapest test first: a naked or hidden single keeps the
+// puzzle unique; an emptied unavoidable set makes it non-unique; else the solver decides.
 bool DigRandomCells(const Grid& solution, const DigOptions& options, Rng& rng, Grid* puzzle) {
   *puzzle = solution;
   std::array<uint8_t, kCells> order;
@@ -118,18 +309,29 @@ bool DigRandomCells(const Grid& solution, const DigOptions& options, Rng& rng, G
   rng.Shuffle(std::span<uint8_t>(order));
 
   const int target = DrawTarget(options, rng);
-  HouseDigits houses(*puzzle);
+  Givens houses(*puzzle);
+  CellSet given_cells{~uint64_t{0}, (uint64_t{1} << (kCells - 64)) - 1};
+  // Made at the first removal the solver refuses: the digs of high clue bands seldom meet one,
+  // and a dig that meets one will meet many more.
+  UnavoidableSets sets;
   int clues = kCells;
   for (int i = 0; i < kCells && clues > target; ++i) {
     const int cell = order[i];
     const int digit = solution[cell];
     (*puzzle)[cell] = 0;
     houses.Toggle(cell, digit);
-    if (houses.IsNakedSingle(cell) || !HasSolutionAvoiding(*puzzle, cell, digit)) {
-      --clues;  // still unique: keep the removal
+    given_cells.Remove(cell);
+    bool unique = houses.IsNakedSingle(cell) || houses.IsHiddenSingle(cell, digit);
+    if (!unique && !(sets.made() && sets.HasEmptySetAt(cell, given_cells))) {
+      unique = !HasSolutionAvoiding(*puzzle, cell, digit);
+      if (!unique && !sets.made()) sets.Make(solution);
+    }
+    if (unique) {
+      --clues;  // keep the removal
     } else {
       (*puzzle)[cell] = static_cast<uint8_t>(digit);
       houses.Toggle(cell, digit);
+      given_cells.Add(cell);
     }
   }
   return InBand(clues, options);
@@ -142,22 +344,24 @@ bool DigRandomCells(const Grid& solution, const DigOptions& options, Rng& rng, G
 // solution T of P minus the cells that agrees with S on every removed cell is a solution of P,
 // so T = S. Hence P minus the cells is unique iff no solution differs from S at some removed
 // cell. The check treats the removed cells one by one:
-//   - a cell whose remaining givens (all removed cells already taken out) see the eight other
-//     digits is a naked single: every solution puts S there, so it needs no check. Only cells
-//     that are themselves forced are skipped this way; the others are always checked.
+//   - a cell that the remaining givens (all removed cells already taken out) make a naked single
+//     (it sees the eight other digits) or a hidden single (the other empty cells of one of its
+//     houses see its digit): every solution puts S there, so it needs no check. Only cells that
+//     are themselves forced are skipped this way; the others are always checked.
 //   - any other cell c: HasSolutionAvoiding(c, S[c]) finds a solution differing at c if there
 //     is one (then the removal is undone). If there is none, every solution holds S[c] at c,
 //     so c is given back while the later cells are checked: that keeps the same solution set
 //     and gives the solver a smaller search. It is emptied again once every cell has passed.
-bool TryRemove(const uint8_t* cells, int n, const Grid& solution, HouseDigits& houses,
-               Grid* puzzle) {
+bool TryRemove(const uint8_t* cells, int n, const Grid& solution, Givens& houses, Grid* puzzle) {
   for (int i = 0; i < n; ++i) {
     (*puzzle)[cells[i]] = 0;
     houses.Toggle(cells[i], solution[cells[i]]);
   }
   unsigned forced = 0;
   for (int i = 0; i < n; ++i) {
-    if (houses.IsNakedSingle(cells[i])) forced |= 1u << i;
+    if (houses.IsNakedSingle(cells[i]) || houses.IsHiddenSingle(cells[i], solution[cells[i]])) {
+      forced |= 1u << i;
+    }
   }
   bool unique = true;
   for (int i = 0; i < n && unique; ++i) {
@@ -187,7 +391,7 @@ bool TryRemove(const uint8_t* cells, int n, const Grid& solution, HouseDigits& h
   rng.Shuffle(std::span<uint8_t>(order.data(), static_cast<size_t>(orbits.count)));
 
   const int target = DrawTarget(options, rng);
-  HouseDigits houses(*puzzle);
+  Givens houses(*puzzle);
   int clues = kCells;
   for (int i = 0; i < orbits.count && clues > target; ++i) {
     const int orbit = order[i];
@@ -216,7 +420,7 @@ bool TryRemove(const uint8_t* cells, int n, const Grid& solution, HouseDigits& h
 
   const int target = DrawTarget(options, rng);
   const int quota = options.minimal ? 9 : (kCells - target + 4) / 9;  // holes / 9, to nearest
-  HouseDigits houses(*puzzle);
+  Givens houses(*puzzle);
   std::array<int, 9> holes{};
   int clues = kCells;
   for (int turn = 0; turn < 9 && clues > target; ++turn) {

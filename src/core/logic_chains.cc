@@ -143,14 +143,14 @@ Elimination FindXChain(const State& s, DigitChain* memory) {
   return found;
 }
 
-Elimination FindXyChain(const State& s, const Work& w) {
-  Elimination found;
+Elimination FindXyChain(const State& s, const Work& w, int bound) {
+  Elimination found{bound, 0, CellSet{}};  // a chain must beat the bound
   w.bivalue.ForEach([&](int a) {
     for (uint16_t m = w.masks[a]; m; m &= m - 1) {
       XyChainsFrom(s, w, a, std::countr_zero(m), &found);
     }
   });
-  return found;
+  return found.rating == bound ? Elimination{} : found;
 }
 
 }  // namespace sudoku::logic

@@ -133,10 +133,10 @@ struct Elimination {
 
 // What changed since a finder last searched, and which of its items may be skipped.
 struct Scan {
-  uint16_t digits = 0;                  // bit d: digit d lost a candidate since
-  uint32_t houses = 0;                  // bit h: a cell of house h lost a candidate since
-  uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
-  CellSet near;                         // cells that lost a candidate, and their peers
+  uint16_t digits = 0;                   // bit d: digit d lost a candidate since
+  uint32_t houses = 0;                   // bit h: a cell of house h lost a candidate since
+  uint32_t digit_houses[kDigits] = {};   // bit h of [d]: digit d lost a candidate in house h
+  CellSet near;                          // cells that lost a candidate, and their peers
   uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
   int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
   int found = 0;  // out: the item that made progress (items before it made none)
@@ -164,7 +164,7 @@ struct FinderMemory {
 // The cheapest X-chain of one digit, kept while that digit's candidates stay the same.
 struct DigitChain {
   CellSet cand;
-  int bound = -1;     // the search ignored chains rating `bound` or more (0: none; -1: unknown)
+  int bound = -1;    // the search ignored chains rating `bound` or more (0: none; -1: unknown)
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
 };
 
@@ -232,8 +232,9 @@ bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
 // Shortest X-chain (over all digits) that eliminates something. With `memory` (one per digit),
 // digits whose candidates did not change reuse the last result.
 Elimination FindXChain(const State& s, DigitChain* memory = nullptr);
-// Shortest XY-chain that eliminates something.
-Elimination FindXyChain(const State& s, const Work& w);
+// Shortest XY-chain that eliminates something (the first found among equals).
+// Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
+Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
 
 // Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
 bool ApplyTechnique(State& s, Technique technique, Step* step);

@@ -35,7 +35,6 @@ bool EliminateSeenByBoth(State& s, int d, int a, int b) {
   return Eliminate(s, d, Peers(a) & Peers(b));
 }
 
-
 }  // namespace
 
 // Items: pivot cells (a wing reads the candidates of its pivot and the pivot's peers only).

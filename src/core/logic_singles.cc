@@ -45,7 +45,16 @@ void ComputeWork(const State& s, Work* w) {
     if (count >= 2 && count <= 4) w->with_count[count].Set(cell);
   }
   w->bivalue = w->with_count[2];
-  for (int h = 0; h < kHouses; ++h) {
+  // Rows and columns straight from the digits' cell sets; boxes cell by cell.
+  for (int d = 0; d < kDigits; ++d) {
+    for (int r = 0; r < 9; ++r) w->where[r][d] = 0;
+    for (int c = 0; c < 9; ++c) w->where[9 + c][d] = 0;
+    s.cand[d].ForEach([&](int cell) {
+      w->where[RowHouse(cell)][d] |= static_cast<uint16_t>(1u << ColOf(cell));
+      w->where[ColHouse(cell)][d] |= static_cast<uint16_t>(1u << RowOf(cell));
+    });
+  }
+  for (int h = 18; h < kHouses; ++h) {
     uint16_t* where = w->where[h];
     for (int d = 0; d < kDigits; ++d) where[d] = 0;
     for (int i = 0; i < 9; ++i) {
@@ -53,10 +62,14 @@ void ComputeWork(const State& s, Work* w) {
         where[std::countr_zero(m)] |= static_cast<uint16_t>(1u << i);
       }
     }
+  }
+  for (int h = 0; h < kHouses; ++h) {
+    const uint16_t* where = w->where[h];
     for (uint16_t& digits : w->digits_with_count[h]) digits = 0;
     for (int d = 0; d < kDigits; ++d) {
       const int count = std::popcount(where[d]);
-      if (count >= 2 && count <= 4) w->digits_with_count[h][count] |= static_cast<uint16_t>(1u << d);
+      if (count >= 2 && count <= 4)
+        w->digits_with_count[h][count] |= static_cast<uint16_t>(1u << d);
     }
   }
 }

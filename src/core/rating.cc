@@ -224,7 +224,8 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     return ApplyChain(s, Technique::kXChain, x_chain, step);
   }
   if (ApplyRemembered(s, memory, Technique::kWWing, step)) return true;
-  const Elimination xy_chain = FindXyChain(s, work);
+  // Only an XY-chain cheaper than the X-chain is taken: search below its rating.
+  const Elimination xy_chain = FindXyChain(s, work, x_chain.rating);
   if (xy_chain.rating != 0 && (x_chain.rating == 0 || xy_chain.rating < x_chain.rating)) {
     return ApplyChain(s, Technique::kXyChain, xy_chain, step);
   }

@@ -401,21 +401,16 @@ bool Init(const Grid& puzzle, State& s) {
   uint32_t clash = 0;
   for (int d = 0; d < 9; ++d) {
     const uint32_t* x = masks + (d + 1) * 3;
-    uint32_t one = 0, two = 0;
-    uint32_t lines[3];
+    uint32_t lines[3], col[3];
     for (int b = 0; b < 3; ++b) {
       uint32_t mini = MiniRows(x[b]);
       clash |= kT.not_partial_perm[mini] |
                static_cast<uint32_t>(std::popcount(x[b]) != std::popcount(mini));
       lines[b] = kT.lines_of[mini];
-      for (int r = 0; r < 3; ++r) {
-        uint32_t row = (x[b] >> (9 * r)) & kRow;
-        two |= one & row;
-        one |= row;
-      }
+      col[b] = Columns(x[b]);  // two givens of a column in one band share a box: seen above
     }
-    clash |= two;
-    uint32_t cols = one * kColSpread;
+    clash |= (col[0] & col[1]) | (col[0] & col[2]) | (col[1] & col[2]);
+    uint32_t cols = (col[0] | col[1] | col[2]) * kColSpread;
     for (int b = 0; b < 3; ++b) {
       s.f[Field(d, b)] = (kBand & ~(lines[b] | cols | given[b])) | x[b];
     }
