@@ -1,12 +1,19 @@
 // Generation benchmarks (one item of the pipeline, single thread):
 //   BM_GenerateGrid        a finished grid by the randomized search
+//   BM_GenerateGridMethod/<method>  a finished grid by each grid method (search, digit-rows,
+//                          box-fill, pattern, random-clues)
 //   BM_DigMinimal          digging a finished grid down to a minimal unique puzzle
-//   BM_DigLevel/{easy,medium,hard}  digging into a level's clue band
+//   BM_DigLevel/{easy,medium,hard}  digging into a clue level's band
+//   BM_DigSymmetric/<symmetry>  digging to a puzzle from which no orbit of the symmetry can go
+//                          (minimal); /none is the default path, as BM_DigMinimal
+//   BM_DigPerRow           digging to a minimal puzzle, rows visited round-robin
 //   BM_TotalFreedom        the freedom score
-//   BM_GeneratePuzzleMinimal  the whole item: grid, relabel, dig to minimal, score
+//   BM_GeneratePuzzleMinimal  the whole item: grid, relabel, dig to minimal, freedom, rating,
+//                          both canonical forms
 // Each reports items per second.
 #include <benchmark/benchmark.h>
 
+#include <string>
 #include <vector>
 
 #include "sudoku/digger.h"
@@ -51,6 +58,41 @@ void BM_DigLevel(benchmark::State& state) {
   DigBench(state, DigOptions{band.min_clues, band.max_clues, false});
 }
 BENCHMARK(BM_DigLevel)->DenseRange(0, 2);
+
+void BM_GenerateGridMethod(benchmark::State& state, GridMethod method) {
+  Rng rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(GenerateGrid(method, rng));
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_DigSymmetric(benchmark::State& state, Symmetry symmetry) {
+  DigOptions options;
+  options.minimal = true;
+  options.symmetry = symmetry;
+  DigBench(state, options);
+}
+
+void BM_DigPerRow(benchmark::State& state) {
+  DigOptions options;
+  options.minimal = true;
+  options.order = DigOrder::kPerRow;
+  DigBench(state, options);
+}
+BENCHMARK(BM_DigPerRow);
+
+// Names like BM_GenerateGridMethod/box-fill, which BENCHMARK_CAPTURE cannot spell.
+const bool kRegistered = [] {
+  for (GridMethod method : kGridMethods) {
+    const std::string name = "BM_GenerateGridMethod/" + std::string(GridMethodName(method));
+    benchmark::RegisterBenchmark(name.c_str(), BM_GenerateGridMethod, method);
+  }
+  for (int i = 0; i < kSymmetryCount; ++i) {
+    const Symmetry symmetry = static_cast<Symmetry>(i);
+    const std::string name = "BM_DigSymmetric/" + std::string(SymmetryName(symmetry));
+    benchmark::RegisterBenchmark(name.c_str(), BM_DigSymmetric, symmetry);
+  }
+  return true;
+}();
 
 void BM_TotalFreedom(benchmark::State& state) {
   const std::vector<Grid> grids = SomeGrids(64);

@@ -5,33 +5,13 @@
 #include <cstdint>
 #include <utility>
 
+#include "houses.h"
+
 namespace sudoku {
 namespace {
 
-constexpr uint16_t kAllDigits = 0x3FE;  // bits 1-9
-
-// Row, column and box digit sets of a partly filled grid.
-struct Houses {
-  std::array<uint16_t, 9> row{}, col{}, box{};
-
-  uint16_t Free(int cell) const {
-    return kAllDigits & ~(row[RowOf(cell)] | col[ColOf(cell)] | box[BoxOf(cell)]);
-  }
-  void Toggle(int cell, int digit) {
-    const uint16_t bit = static_cast<uint16_t>(1u << digit);
-    row[RowOf(cell)] ^= bit;
-    col[ColOf(cell)] ^= bit;
-    box[BoxOf(cell)] ^= bit;
-  }
-};
-
-// A uniformly chosen digit of the non-empty set `digits`.
-int RandomDigitOf(uint16_t digits, Rng& rng) {
-  for (uint32_t k = rng.Below(static_cast<uint32_t>(std::popcount(digits))); k > 0; --k) {
-    digits &= static_cast<uint16_t>(digits - 1);
-  }
-  return std::countr_zero(digits);
-}
+using core_internal::Houses;
+using core_internal::RandomBit;
 
 // Completes `grid` depth-first, filling the cells empties[0..count); returns false when the
 // current state has no completion. Branches on the empty cell with the fewest candidates and
@@ -52,7 +32,7 @@ bool Complete(Grid& grid, Houses& houses, std::array<uint8_t, kCells>& empties, 
   std::swap(empties[best], empties[count - 1]);  // the cell leaves the list while it is filled
   const int cell = empties[count - 1];
   for (uint16_t untried = houses.Free(cell); untried != 0;) {
-    const int digit = RandomDigitOf(untried, rng);
+    const int digit = RandomBit(untried, rng);
     untried &= static_cast<uint16_t>(~(1u << digit));
     grid[cell] = static_cast<uint8_t>(digit);
     houses.Toggle(cell, digit);

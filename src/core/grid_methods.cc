@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "houses.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/solver.h"
 
@@ -19,30 +20,8 @@ namespace {
 constexpr std::array<std::string_view, kGridMethods.size()> kGridMethodNames = {
     "search", "digit-rows", "box-fill", "pattern", "random-clues"};
 
-constexpr uint16_t kAllDigits = 0x3FE;  // bits 1-9
-
-// The index of a uniformly chosen set bit of the non-empty `mask`.
-int RandomBit(uint32_t mask, Rng& rng) {
-  for (uint32_t k = rng.Below(static_cast<uint32_t>(std::popcount(mask))); k > 0; --k) {
-    mask &= mask - 1;
-  }
-  return std::countr_zero(mask);
-}
-
-// Row, column and box digit sets of a partly filled grid.
-struct Houses {
-  std::array<uint16_t, 9> row{}, col{}, box{};
-
-  uint16_t Free(int cell) const {
-    return kAllDigits & ~(row[RowOf(cell)] | col[ColOf(cell)] | box[BoxOf(cell)]);
-  }
-  void Place(int cell, int digit) {
-    const uint16_t bit = static_cast<uint16_t>(1u << digit);
-    row[RowOf(cell)] |= bit;
-    col[ColOf(cell)] |= bit;
-    box[BoxOf(cell)] |= bit;
-  }
-};
+using core_internal::Houses;
+using core_internal::RandomBit;
 
 // ---------------------------------------------------------------------------------------------
 // digit-rows: step k places digit k / 9 + 1 in row k % 9, in a random column whose cell is empty
@@ -137,7 +116,7 @@ bool TryBoxFill(Rng& rng, Grid* grid) {
       const uint16_t free = houses.Free(cell);
       if (free == 0) return false;
       (*grid)[cell] = static_cast<uint8_t>(RandomBit(free, rng));
-      houses.Place(cell, (*grid)[cell]);
+      houses.Toggle(cell, (*grid)[cell]);
     }
   }
   return true;
@@ -241,7 +220,7 @@ bool TryRandomClues(Rng& rng, Grid* grid) {
     const uint16_t free = houses.Free(cell);
     if (free == 0) return false;
     clues[cell] = static_cast<uint8_t>(RandomBit(free, rng));
-    houses.Place(cell, clues[cell]);
+    houses.Toggle(cell, clues[cell]);
   }
   return CountSolutions(clues, 1, grid) == 1;
 }
