@@ -674,12 +674,12 @@ case_migrate() {
   need sqlite3
   "$BIN" generate --db m.db --count 60 --seed 71 --quiet || fail generate
   "$BIN" generate --db fresh.db --count 1 --seed 1 --quiet || fail generate
-  sqlite3 m.db "drop index puzzles_rating; drop index puzzles_clue_level_clues;
+  sqlite3 m.db "drop index puzzles_rating;
     update puzzles set level = clue_level;
     alter table puzzles drop column clue_level; alter table puzzles drop column rating;
     alter table puzzles drop column hardest; alter table puzzles drop column guesses;
     alter table puzzles drop column techniques;
-    drop index puzzles_canonical; drop index puzzles_grid_method;
+    drop index puzzles_canonical;
     alter table puzzles drop column canonical; alter table puzzles drop column solution_canonical;
     alter table puzzles drop column dig_order; alter table runs drop column duplicates;
     alter table runs drop column next_item;
