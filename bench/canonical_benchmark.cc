@@ -8,11 +8,11 @@
 
 #include <vector>
 
+#include "samples.h"
 #include "sudoku/canonical.h"
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/transform.h"
-#include "samples.h"
 
 namespace sudoku {
 namespace {

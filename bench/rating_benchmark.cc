@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "samples.h"
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/rating.h"
-#include "samples.h"
 
 namespace sudoku {
 namespace {

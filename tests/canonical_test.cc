@@ -8,12 +8,12 @@
 #include <algorithm>
 #include <vector>
 
+#include "canonical_reference.h"
+#include "samples.h"
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/solver.h"
 #include "sudoku/transform.h"
-#include "canonical_reference.h"
-#include "samples.h"
 #include "test_data.h"
 
 namespace sudoku {
@@ -65,7 +65,8 @@ TEST(Canonical, MatchesBruteForceOnPuzzles) {
                   DigOptions{30, 40, false, Symmetry::kDiagonal}, rng, &symmetric);
   puzzles.push_back(symmetric);
   for (const Grid& puzzle : puzzles) {
-    EXPECT_EQ(ToString(CanonicalForm(puzzle)), ToString(canonical_reference::BruteForceMinlex(puzzle)))
+    EXPECT_EQ(ToString(CanonicalForm(puzzle)),
+              ToString(canonical_reference::BruteForceMinlex(puzzle)))
         << ToString(puzzle);
   }
 }
@@ -77,7 +78,8 @@ TEST(Canonical, MatchesBruteForceOnGridsAndConflictingGivens) {
   // Repeated digits in rows and boxes: the search must not assume a valid puzzle.
   const Grid conflicts = MustParse(
       "11.2...........3.3..4....4..........55.........6....6.....7.7..........8.8.....99");
-  EXPECT_EQ(ToString(CanonicalForm(conflicts)), ToString(canonical_reference::BruteForceMinlex(conflicts)));
+  EXPECT_EQ(ToString(CanonicalForm(conflicts)),
+            ToString(canonical_reference::BruteForceMinlex(conflicts)));
 }
 
 TEST(Canonical, KnownSmallestGridIsItsOwnForm) {
@@ -193,7 +195,8 @@ TEST(Canonical, GridFormMatchesReferenceImplementation) {
     for (int i = 0; i < 20; ++i) grids.push_back(ApplyTransform(special, RandomTransform(rng)));
   }
   for (const Grid& grid : grids) {
-    ASSERT_EQ(ToString(CanonicalGrid(grid)), ToString(canonical_reference::PreviousCanonicalGrid(grid)))
+    ASSERT_EQ(ToString(CanonicalGrid(grid)),
+              ToString(canonical_reference::PreviousCanonicalGrid(grid)))
         << ToString(grid);
   }
 }

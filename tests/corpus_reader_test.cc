@@ -97,9 +97,8 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
 
 bool Matches(const PuzzleFilter& f, const StoredPuzzle& p) {
   return (f.level.empty() || p.level == f.level) &&
-         (f.clue_level.empty() || p.clue_level == f.clue_level) &&
-         p.rating >= f.min_rating && p.rating <= f.max_rating &&
-         (f.grid_method.empty() || p.grid_method == f.grid_method) &&
+         (f.clue_level.empty() || p.clue_level == f.clue_level) && p.rating >= f.min_rating &&
+         p.rating <= f.max_rating && (f.grid_method.empty() || p.grid_method == f.grid_method) &&
          (f.symmetry.empty() || p.symmetry == f.symmetry) && p.clues >= f.min_clues &&
          p.clues <= f.max_clues && p.freedom >= f.min_freedom && p.freedom <= f.max_freedom &&
          (f.run_id == 0 || p.run_id == f.run_id);

@@ -137,7 +137,8 @@ TEST(Pipeline, SkipsDuplicatesAndStillStoresTheCountAtAnyThreadCount) {
   std::vector<std::vector<PuzzleRecord>> runs;
   for (int threads : {1, 2, 4}) {
     MemorySink sink;
-    for (int item : {0, 10, 59}) sink.seen_.insert(ToString(plain[static_cast<size_t>(item)].canonical));
+    for (int item : {0, 10, 59})
+      sink.seen_.insert(ToString(plain[static_cast<size_t>(item)].canonical));
     options.threads = threads;
     PipelineResult result;
     ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "core/logic_internal.h"
+#include "samples.h"
 #include "sudoku/digger.h"
 #include "sudoku/grid_generator.h"
 #include "sudoku/rating.h"
 #include "sudoku/solver.h"
 #include "test_data.h"
-#include "samples.h"
 
 namespace sudoku {
 namespace {

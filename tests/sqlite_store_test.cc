@@ -473,7 +473,7 @@ TEST(SqliteStore, RejectsMisuse) {
   auto store = OpenOrDie(":memory:");
   ASSERT_NE(store, nullptr);
   EXPECT_FALSE(Write(store, MakeBatch(0, 1)).ok());  // no run
-  EXPECT_FALSE(store->EndRun("finished").ok());           // no run
+  EXPECT_FALSE(store->EndRun("finished").ok());      // no run
 
   RunInfo bad = MakeRunInfo();
   bad.params_json = "[1, 2]";
@@ -547,7 +547,6 @@ TEST(SqliteStore, RefusesAReadOnlyDirectory) {
   EXPECT_EQ(s.message().rfind(path + ": cannot open database", 0), 0u) << s.message();
   EXPECT_NE(s.message().find("is not writable"), std::string::npos) << s.message();
 }
-
 
 // --- Resume: FindUnfinishedRun and ResumeRun ---
 
@@ -691,7 +690,7 @@ TEST(SqliteStore, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
   sqlite3* db = store->db();
   ASSERT_EQ(sqlite3_exec(db,
                          "DELETE FROM puzzles WHERE run_id = 1 AND item_index = 2;"  // a gap
-                         "UPDATE runs SET written = 6 WHERE id = 2;"  // counter ahead of rows
+                         "UPDATE runs SET written = 6 WHERE id = 2;"    // counter ahead of rows
                          "UPDATE runs SET written = 11 WHERE id = 3;",  // more than requested
                          nullptr, nullptr, nullptr),
             SQLITE_OK);
@@ -804,15 +803,16 @@ TEST(SqliteStore, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
   for (int cell = 0; cell < kCells; cell += 2) puzzle[cell] = twin[cell] = 0;
   auto row = [](int item, const Grid& givens, const Grid& grid) {
     return "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, "
-           "symmetry, grid_method) VALUES(1, " + std::to_string(item) + ", '" + ToString(givens) +
-           "', '" + ToString(grid) + "', 40, 100, 'medium', 'none', 'search');";
+           "symmetry, grid_method) VALUES(1, " +
+           std::to_string(item) + ", '" + ToString(givens) + "', '" + ToString(grid) +
+           "', 40, 100, 'medium', 'none', 'search');";
   };
   ExecOnFile(file.path(),
-             v1 + "PRAGMA user_version = 1;"
-                  "INSERT INTO runs(seed, params, tool_version, started_at, requested, written, "
-                  "status) VALUES('1', '{}', 'sudoku-corpus 0.1.0', 'now', 3, 3, 'finished');" +
-                 row(0, puzzle, solution) + row(1, twin, relabelled) +
-                 row(2, solution, solution));
+             v1 +
+                 "PRAGMA user_version = 1;"
+                 "INSERT INTO runs(seed, params, tool_version, started_at, requested, written, "
+                 "status) VALUES('1', '{}', 'sudoku-corpus 0.1.0', 'now', 3, 3, 'finished');" +
+                 row(0, puzzle, solution) + row(1, twin, relabelled) + row(2, solution, solution));
   auto store = OpenOrDie(file.path());
   ASSERT_NE(store, nullptr);
   EXPECT_EQ(store->opened_version(), 1);

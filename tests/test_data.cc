@@ -7,7 +7,9 @@
 
 namespace sudoku::testing {
 
-std::string GoldenPath(const std::string& name) { return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name; }
+std::string GoldenPath(const std::string& name) {
+  return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;
+}
 
 std::optional<std::string> SharedPath(const std::string& name) {
   std::string path = std::string(SUDOKU_SHARED_DATA_DIR) + "/" + name;

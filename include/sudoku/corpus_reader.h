@@ -30,11 +30,11 @@ namespace sudoku {
 
 // Which puzzles a query covers. Each field left at its default does not filter.
 struct PuzzleFilter {
-  std::string level;  // only this rating level ("easy", ...). Default: "" (any level)
-  std::string clue_level;  // only this version-1 clue level. Default: "" (any)
+  std::string level;        // only this rating level ("easy", ...). Default: "" (any level)
+  std::string clue_level;   // only this version-1 clue level. Default: "" (any)
   std::string grid_method;  // only this grid method ("search", ...). Default: "" (any)
   std::string symmetry;     // only this symmetry ("none", "rot180", ...). Default: "" (any)
-  int min_clues = 0;  // clue band, inclusive. Default: 0-81 (any)
+  int min_clues = 0;        // clue band, inclusive. Default: 0-81 (any)
   int max_clues = 81;
   int min_freedom = 0;  // freedom band, inclusive. Default: 0-729 (any)
   int max_freedom = 729;
@@ -69,7 +69,7 @@ struct StoredPuzzle {
   std::string symmetry;
   std::string grid_method;
   std::string dig_order;
-  std::string canonical;           // "" for a schema-1 row equivalent to an earlier row
+  std::string canonical;  // "" for a schema-1 row equivalent to an earlier row
   std::string solution_canonical;
   std::string clue_level;  // version-1 clue-count level
   int rating = 0;          // SE rating in tenths

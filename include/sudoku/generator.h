@@ -27,14 +27,14 @@ struct GeneratorOptions {
   // owned and must outlive every use of the options. Default: empty
   std::span<const Grid> grid_source;
   TransformKind transform = TransformKind::kRelabel;  // stage 2. Default: relabel digits only
-  DigOptions dig;           // clue band, minimality, symmetry, order. Default: see DigOptions
-  bool random_symmetry = false;  // each item digs with one of the six symmetries other than
-                                 // none, chosen by its seed (dig.symmetry is then ignored)
-  int min_freedom = 0;      // lowest accepted freedom. Default: 0
-  int max_freedom = 729;    // highest accepted freedom. Default: 729 (empty board)
-  int min_rating = 0;       // lowest accepted SE rating, tenths. Default: 0
+  DigOptions dig;                 // clue band, minimality, symmetry, order. Default: see DigOptions
+  bool random_symmetry = false;   // each item digs with one of the six symmetries other than
+                                  // none, chosen by its seed (dig.symmetry is then ignored)
+  int min_freedom = 0;            // lowest accepted freedom. Default: 0
+  int max_freedom = 729;          // highest accepted freedom. Default: 729 (empty board)
+  int min_rating = 0;             // lowest accepted SE rating, tenths. Default: 0
   int max_rating = kGuessRating;  // highest accepted SE rating, tenths. Default: 100 (a guess)
-  int max_attempts = 1000;  // grids tried per item before giving up. Default: 1000
+  int max_attempts = 1000;        // grids tried per item before giving up. Default: 1000
 };
 
 // Empty when the options can be met in principle; otherwise a one-line reason naming the

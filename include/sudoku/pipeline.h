@@ -6,7 +6,8 @@
 //   parallel generate       -> GeneratePuzzle for each item of a chunk (seed = ItemSeed(seed, i))
 //   serial in-order sink    -> appends to the current batch; WriteBatch when it is full or
 //                              flush_seconds have passed since the last write
-// Memory is bounded by the live tokens (4 per thread), not by `count`.
+// Memory is bounded by the live tokens (4 per thread, plus two batches of items so that the
+// workers keep generating while the sink writes), not by `count`.
 //
 // Duplicates: the sink drops a record whose canonical form is already stored. The pipeline
 // works in rounds: a round makes exactly as many items as puzzles are still missing, so it can
@@ -35,7 +36,7 @@ struct PipelineOptions {
   int batch_size = 1000;       // records per WriteBatch (one transaction). Default: 1000
   double flush_seconds = 1.0;  // also write a partial batch this often. Default: 1.0
   GeneratorOptions generator;  // what each item must satisfy. Default: see GeneratorOptions
-  const std::atomic<bool>* stop = nullptr;        // when set and true, stop after what is made
+  const std::atomic<bool>* stop = nullptr;  // when set and true, stop after what is made
   // Give up when more items than count + max_extra_duplicates were duplicates: the settings
   // reach too few distinct puzzles. Default: 1000
   int64_t max_extra_duplicates = 1000;

@@ -18,14 +18,14 @@
 namespace sudoku {
 
 struct PuzzleRecord {
-  int64_t item_index = 0;        // 0-based position of the item within its run
-  Grid givens;                   // the puzzle; always has exactly one solution
-  Grid solution;                 // its unique solution
-  int clues = 0;                 // number of givens
-  int freedom = 0;               // TotalFreedom(givens), see scorer.h
-  std::string_view level;        // rating band (RatingLevel, rating.h), a static string
-  std::string_view clue_level;   // version-1 clue-count level (ClassifyLevel, scorer.h)
-  int rating = 0;                // SE rating in tenths (rating.h)
+  int64_t item_index = 0;                // 0-based position of the item within its run
+  Grid givens;                           // the puzzle; always has exactly one solution
+  Grid solution;                         // its unique solution
+  int clues = 0;                         // number of givens
+  int freedom = 0;                       // TotalFreedom(givens), see scorer.h
+  std::string_view level;                // rating band (RatingLevel, rating.h), a static string
+  std::string_view clue_level;           // version-1 clue-count level (ClassifyLevel, scorer.h)
+  int rating = 0;                        // SE rating in tenths (rating.h)
   Technique hardest = Technique::kNone;  // technique of the hardest step
   int guesses = 0;                       // guess steps the logical solver needed
   std::array<uint16_t, kTechniqueCount> technique_uses{};  // uses per technique

@@ -47,9 +47,9 @@ struct StoredRun {
   std::string tool_version;  // the tool that started the run
   std::string status;        // 'running' (or its process was killed), 'interrupted', 'failed'
   int64_t requested = 0;
-  int64_t written = 0;       // puzzles stored
-  int64_t duplicates = 0;    // items not stored: duplicates
-  int64_t next_item = 0;     // items 0..next_item-1 are accounted for (stored or duplicates)
+  int64_t written = 0;     // puzzles stored
+  int64_t duplicates = 0;  // items not stored: duplicates
+  int64_t next_item = 0;   // items 0..next_item-1 are accounted for (stored or duplicates)
 };
 
 // How Open treats a missing file.

@@ -72,8 +72,7 @@ bool ParseTenths(std::string_view text, int* tenths) {
 }
 
 // "MIN-MAX" or "N" (meaning N-N), each side read by `parse`; false if malformed.
-bool SplitRange(std::string_view text, bool (*parse)(std::string_view, int*), int* min,
-                int* max) {
+bool SplitRange(std::string_view text, bool (*parse)(std::string_view, int*), int* min, int* max) {
   const size_t dash = text.find('-');
   if (dash == std::string_view::npos) return parse(text, min) && parse(text, max);
   return parse(text.substr(0, dash), min) && parse(text.substr(dash + 1), max);

@@ -82,14 +82,14 @@ void ThrowIfError(const Status& status);
 
 // Which stored puzzles a read command covers, as typed on the command line.
 struct FilterOptions {
-  std::string level;    // rating level name (beginner ... extreme). Default: any level
-  std::string clue_level;  // version-1 clue level (easy, medium, hard). Default: any
-  std::string rating;      // "MIN-MAX" SE rating band, e.g. 3.0-4.4. Default: any
-  std::string clues;    // "MIN-MAX" or "N" clue band. Default: any
-  std::string freedom;  // "MIN-MAX" or "N" freedom band. Default: any
+  std::string level;        // rating level name (beginner ... extreme). Default: any level
+  std::string clue_level;   // version-1 clue level (easy, medium, hard). Default: any
+  std::string rating;       // "MIN-MAX" SE rating band, e.g. 3.0-4.4. Default: any
+  std::string clues;        // "MIN-MAX" or "N" clue band. Default: any
+  std::string freedom;      // "MIN-MAX" or "N" freedom band. Default: any
   std::string grid_method;  // grid method name (search, ..., source). Default: any
   std::string symmetry;     // symmetry name (none, rot180, ...). Default: any
-  int64_t run = 0;      // run id. Default: 0 (every run)
+  int64_t run = 0;          // run id. Default: 0 (every run)
 };
 
 // Adds --level, --clues, --freedom, --grid-method, --symmetry and --run (bound to *options) to

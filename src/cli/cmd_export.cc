@@ -39,8 +39,8 @@ void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string*
              ',' + CsvField(p.solution) + ',' + std::to_string(p.clues) + ',' +
              std::to_string(p.freedom) + ',' + CsvField(p.level) + ',' + CsvField(p.symmetry) +
              ',' + CsvField(p.grid_method) + ',' + CsvField(p.dig_order) + ',' +
-             CsvField(p.canonical) + ',' + CsvField(p.clue_level) + ',' + FormatRating(p.rating) + ',' +
-             CsvField(p.hardest) + ',' + std::to_string(p.guesses) + "\r\n";
+             CsvField(p.canonical) + ',' + CsvField(p.clue_level) + ',' + FormatRating(p.rating) +
+             ',' + CsvField(p.hardest) + ',' + std::to_string(p.guesses) + "\r\n";
   } else {
     const nlohmann::ordered_json record = {
         {"id", p.id},

@@ -42,16 +42,15 @@ auto ParseChoice(const char* option, const std::string& name, Parse parse, const
 GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
   GeneratorOptions generator;
   generator.dig.minimal = options.minimal;
-  generator.grid_method =
-      ParseChoice("--grid-method", options.grid_method, ParseGridMethod,
-                  "search, digit-rows, box-fill, pattern or random-clues");
+  generator.grid_method = ParseChoice("--grid-method", options.grid_method, ParseGridMethod,
+                                      "search, digit-rows, box-fill, pattern or random-clues");
   generator.transform =
       ParseChoice("--transform", options.transform, ParseTransformKind, "relabel or full");
   generator.random_symmetry = options.symmetry == "random";
   if (!generator.random_symmetry) {
-    generator.dig.symmetry = ParseChoice(
-        "--symmetry", options.symmetry, ParseSymmetry,
-        "none, rot180, rot90, mirror, flip, diagonal, antidiagonal or random");
+    generator.dig.symmetry =
+        ParseChoice("--symmetry", options.symmetry, ParseSymmetry,
+                    "none, rot180, rot90, mirror, flip, diagonal, antidiagonal or random");
   }
   generator.dig.order =
       ParseChoice("--dig-order", options.dig_order, ParseDigOrder, "random or per-row");
@@ -80,9 +79,8 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
         generator.dig.min_clues = 26;
         generator.dig.max_clues = 31;
       } else {
-        generator.dig = DigOptions{.minimal = true,
-                                   .symmetry = generator.dig.symmetry,
-                                   .order = generator.dig.order};
+        generator.dig = DigOptions{
+            .minimal = true, .symmetry = generator.dig.symmetry, .order = generator.dig.order};
       }
     }
   }

@@ -22,18 +22,18 @@ struct GenerateOptions {
   int threads = 0;               // worker threads, 0 = all cores. Default: 0
   std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
   std::string level;             // rating level (RatingBands): sets the rating band. Default: none
-  std::string clue_level;        // easy, medium or hard (scorer.h): sets the clue band. Default: none
-  std::string rating;            // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
-  std::string freedom;           // "MIN-MAX" freedom band. Default: 0-729
-  bool minimal = false;          // dig to minimal puzzles. Default: false
+  std::string clue_level;  // easy, medium or hard (scorer.h): sets the clue band. Default: none
+  std::string rating;      // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
+  std::string freedom;     // "MIN-MAX" freedom band. Default: 0-729
+  bool minimal = false;    // dig to minimal puzzles. Default: false
   std::string grid_method = "search";  // how finished grids are made. Default: search
   std::string grid_source;             // file of finished grids to use instead. Default: none
   std::string transform = "relabel";   // relabel or full. Default: relabel
   std::string symmetry = "none";       // a Symmetry name or "random". Default: none
   std::string dig_order = "random";    // random or per-row. Default: random
-  bool quiet = false;            // no progress line, no summary. Default: false
-  int batch_size = 1000;         // puzzles per transaction. Default: 1000
-  bool resume = false;           // finish an unfinished run instead of starting one. Default: false
+  bool quiet = false;                  // no progress line, no summary. Default: false
+  int batch_size = 1000;               // puzzles per transaction. Default: 1000
+  bool resume = false;  // finish an unfinished run instead of starting one. Default: false
   std::optional<int64_t> resume_run;  // the run --resume finishes. Default: latest unfinished
   // The run parameters given on the command line (--count, --seed, ...): --resume refuses them.
   std::vector<std::string> run_flags_given;

@@ -19,8 +19,8 @@ struct PuzzleScores {
   std::string puzzle;
   int clues = 0;
   int freedom = 0;
-  Rating rating;           // rating.solutions is 0, 1, or 2 meaning "two or more"
-  std::string canonical;   // CanonicalForm: equal for equivalent puzzles
+  Rating rating;          // rating.solutions is 0, 1, or 2 meaning "two or more"
+  std::string canonical;  // CanonicalForm: equal for equivalent puzzles
   bool unique() const { return rating.solutions == 1; }
 };
 
@@ -97,8 +97,8 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
 
 int RunRate(const RateOptions& options) {
   if (!options.json) {
-    std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "rating",
-                "level", "clue level", "hardest", "guesses", "canonical");
+    std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "rating", "level",
+                "clue level", "hardest", "guesses", "canonical");
   }
   return ForEachInputPuzzle(options.input, [&options](int line, const Grid& puzzle) {
     const PuzzleScores scores = Score(line, puzzle);

@@ -37,8 +37,8 @@ CorpusStats ReadStats(CorpusReader& reader, const std::string& db, const PuzzleF
   ThrowIfError(reader.CountByHardest(filter, &stats.hardest));
   ThrowIfError(reader.Histogram(ScoreColumn::kRating, filter, &stats.rating));
   ThrowIfError(reader.RatingBy(ScoreColumn::kClues, filter, &stats.rating_by_clues));
-  ThrowIfError(reader.Correlation(ScoreColumn::kRating, ScoreColumn::kClues, filter,
-                                  &stats.rating_clues_r));
+  ThrowIfError(
+      reader.Correlation(ScoreColumn::kRating, ScoreColumn::kClues, filter, &stats.rating_clues_r));
   ThrowIfError(reader.Correlation(ScoreColumn::kRating, ScoreColumn::kFreedom, filter,
                                   &stats.rating_freedom_r));
   stats.rating_summary = SummarizeHistogram(stats.rating);

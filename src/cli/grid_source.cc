@@ -14,7 +14,8 @@ constexpr uint64_t kFnvPrime = 0x100000001b3ull;
 // Why a parsed line is not a finished grid ("" when it is one).
 std::string GridProblem(const Grid& grid) {
   const int givens = CountGivens(grid);
-  if (givens < kCells) return std::to_string(kCells - givens) + " empty cells; expected a finished grid";
+  if (givens < kCells)
+    return std::to_string(kCells - givens) + " empty cells; expected a finished grid";
   if (!IsCompleteValidGrid(grid)) return "a digit repeats in a row, column or box";
   return "";
 }

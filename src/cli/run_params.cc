@@ -13,9 +13,8 @@ namespace {
 constexpr char kRandomSymmetry[] = "random";
 
 constexpr std::array<const char*, 13> kKeys = {
-    "count",        "clues",       "freedom",     "rating",    "level",    "clue_level",
-    "minimal",      "max_attempts", "grid_method", "grid_source", "transform", "symmetry",
-    "dig_order"};
+    "count",        "clues",       "freedom",     "rating",    "level",    "clue_level", "minimal",
+    "max_attempts", "grid_method", "grid_source", "transform", "symmetry", "dig_order"};
 
 // [min, max] of two ints.
 bool ReadBand(const nlohmann::json& value, int* min, int* max) {
@@ -68,8 +67,8 @@ Status ReadGridSource(const nlohmann::json& value, RunParams* params) {
   params->grid_source_path = value["path"].get<std::string>();
   params->grid_source_grids = value["grids"].get<int64_t>();
   const std::string hex = value["fingerprint"].get<std::string>();
-  auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(),
-                                   params->grid_source_fingerprint, 16);
+  auto [end, ec] =
+      std::from_chars(hex.data(), hex.data() + hex.size(), params->grid_source_fingerprint, 16);
   if (hex.size() != 16 || ec != std::errc() || end != hex.data() + hex.size()) {
     return Bad("grid_source", expected);
   }
@@ -89,8 +88,8 @@ std::string ToParamsJson(const RunParams& params) {
       {"clue_level", NullIfEmpty(params.clue_level)},
       {"minimal", g.dig.minimal},
       {"max_attempts", g.max_attempts},
-      {"grid_method", params.grid_source_path.empty() ? GridMethodName(g.grid_method)
-                                                      : SourceGridMethodName()},
+      {"grid_method",
+       params.grid_source_path.empty() ? GridMethodName(g.grid_method) : SourceGridMethodName()},
       {"grid_source", nullptr},
       {"transform", TransformKindName(g.transform)},
       {"symmetry", g.random_symmetry ? kRandomSymmetry : SymmetryName(g.dig.symmetry)},

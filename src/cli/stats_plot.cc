@@ -192,9 +192,8 @@ std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string&
     throw UserError("gnuplot failed (exit " + std::to_string(status) + ") on " + script.string());
   }
   std::vector<std::string> pngs;
-  for (const char* name :
-       {"clues.png", "freedom.png", "freedom_by_level.png", "clues_freedom.png", "rating.png",
-        "rating_clues.png"}) {
+  for (const char* name : {"clues.png", "freedom.png", "freedom_by_level.png", "clues_freedom.png",
+                           "rating.png", "rating_clues.png"}) {
     pngs.push_back((base / name).string());
   }
   return pngs;

@@ -14,7 +14,6 @@ constexpr int kMaxKnownMinimalClues = 40;  // the largest minimal puzzles known 
 
 std::string Range(int lo, int hi) { return std::to_string(lo) + "-" + std::to_string(hi); }
 
-
 }  // namespace
 
 std::string CheckGeneratorOptions(const GeneratorOptions& options) {
@@ -39,8 +38,8 @@ std::string CheckGeneratorOptions(const GeneratorOptions& options) {
   if (options.max_freedom < min_holes || options.min_freedom > 9 * max_holes) {
     return freedom + ": unreachable with " + clues;
   }
-  const std::string rating = "--rating " + FormatRating(options.min_rating) + "-" +
-                             FormatRating(options.max_rating);
+  const std::string rating =
+      "--rating " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
   if (options.min_rating > options.max_rating) return rating + ": minimum above maximum";
   if (options.min_rating < 0) return rating + ": ratings are 0 or more";
   if (options.min_rating > kGuessRating) {
@@ -104,8 +103,8 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
     record->guesses = rating.guesses;
     record->technique_uses = rating.uses;
     record->symmetry = SymmetryName(dig.symmetry);
-    record->grid_method = options.grid_source.empty() ? GridMethodName(options.grid_method)
-                                                      : SourceGridMethodName();
+    record->grid_method =
+        options.grid_source.empty() ? GridMethodName(options.grid_method) : SourceGridMethodName();
     record->dig_order = DigOrderName(dig.order);
     record->canonical = CanonicalForm(puzzle);
     record->solution_canonical = CanonicalGrid(grid);

@@ -29,13 +29,23 @@ struct Chunk {
 constexpr int kChunkItems = 16;  // items per token: amortizes the pipeline's per-token cost
 constexpr int kTokensPerThread = 4;
 
+// Live tokens: besides a few per thread, enough for two batches of items, so the workers keep
+// generating while the sink writes a batch (a transaction of 1,000 rows takes tens of
+// milliseconds, far longer than a few tokens of work). Memory stays bounded: a record is about
+// 600 bytes, so 2,000 items in flight are about 1.2 MB.
+size_t LiveTokens(const PipelineOptions& options, int threads) {
+  return static_cast<size_t>(threads * kTokensPerThread + 2 * options.batch_size / kChunkItems);
+}
+
 // The serial output stage: collects records into batches and hands them to the sink. Errors
 // are values, not exceptions: after the first one, `failed()` turns true, the source stops
 // issuing chunks and the chunks still in flight are dropped, so TBB never has to cancel.
 class BatchWriter {
  public:
   BatchWriter(const PipelineOptions& options, PuzzleSink* sink)
-      : options_(options), sink_(sink), last_flush_(Clock::now()),
+      : options_(options),
+        sink_(sink),
+        last_flush_(Clock::now()),
         next_index_(options.first_index) {
     batch_.reserve(static_cast<size_t>(options.batch_size));
   }
@@ -126,7 +136,7 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
   };
   auto write = [&](const Chunk& chunk) { writer.Add(chunk); };
   tbb::parallel_pipeline(
-      static_cast<size_t>(threads * kTokensPerThread),
+      LiveTokens(options, threads),
       tbb::make_filter<void, Chunk>(tbb::filter_mode::serial_in_order, source) &
           tbb::make_filter<Chunk, Chunk>(tbb::filter_mode::parallel, make) &
           tbb::make_filter<Chunk, void>(tbb::filter_mode::serial_in_order, write));
@@ -151,9 +161,11 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
       arena.execute([&] { RunStages(options, threads, first, missing, writer, stopped); });
       writer.Flush();
       if (writer.duplicates() > options.count + options.max_extra_duplicates) {
-        writer.Fail(std::to_string(writer.duplicates()) + " items were duplicates of stored "
-                    "puzzles, for " + std::to_string(writer.written()) + " of " +
-                    std::to_string(options.count) + " stored: these settings reach too few "
+        writer.Fail(std::to_string(writer.duplicates()) +
+                    " items were duplicates of stored "
+                    "puzzles, for " +
+                    std::to_string(writer.written()) + " of " + std::to_string(options.count) +
+                    " stored: these settings reach too few "
                     "distinct puzzles; widen --clues or use another --grid-method or "
                     "--transform full");
       }

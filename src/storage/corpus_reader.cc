@@ -291,28 +291,25 @@ Status CorpusReader::CountBy(const char* column, const PuzzleFilter& filter, Ran
                              std::vector<LevelCount>* counts) {
   counts->clear();
   const std::string name = column;
-  Status s = ForEachRow(
-      "SELECT " + name + ", count(*) FROM puzzles WHERE " + FilterConditions(filter) +
-          " GROUP BY " + name + " ORDER BY " + name,
-      filter, [counts](sqlite3_stmt* stmt) {
-        counts->push_back({ColumnText(stmt, 0), sqlite3_column_int64(stmt, 1)});
-      });
-  std::stable_sort(counts->begin(), counts->end(), [&rank](const LevelCount& a,
-                                                           const LevelCount& b) {
-    return rank(a.level) < rank(b.level);
-  });
+  Status s = ForEachRow("SELECT " + name + ", count(*) FROM puzzles WHERE " +
+                            FilterConditions(filter) + " GROUP BY " + name + " ORDER BY " + name,
+                        filter, [counts](sqlite3_stmt* stmt) {
+                          counts->push_back({ColumnText(stmt, 0), sqlite3_column_int64(stmt, 1)});
+                        });
+  std::stable_sort(
+      counts->begin(), counts->end(),
+      [&rank](const LevelCount& a, const LevelCount& b) { return rank(a.level) < rank(b.level); });
   return s;
 }
 
 Status CorpusReader::CountByLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
-  return CountBy("level", filter,
-                 [](const std::string& name) { return RankOf(RatingBands(), name); }, counts);
+  return CountBy(
+      "level", filter, [](const std::string& name) { return RankOf(RatingBands(), name); }, counts);
 }
 
-Status CorpusReader::CountByClueLevel(const PuzzleFilter& filter,
-                                      std::vector<LevelCount>* counts) {
-  return CountBy("clue_level", filter,
-                 [](const std::string& name) { return RankOf(Levels(), name); }, counts);
+Status CorpusReader::CountByClueLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
+  return CountBy(
+      "clue_level", filter, [](const std::string& name) { return RankOf(Levels(), name); }, counts);
 }
 
 Status CorpusReader::CountByHardest(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
@@ -427,13 +424,13 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
 }
 
 Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
-                                      std::vector<GridMethodStats>* out) {
+                                       std::vector<GridMethodStats>* out) {
   out->clear();
   // Duplicates are counted per run; a run uses one grid method (runs.params).
   Status s = ForEachRow(
       "SELECT grid_method, count(*), count(DISTINCT solution_canonical), avg(clues), "
-      "avg(freedom), avg(rating) FROM puzzles WHERE " + FilterConditions(filter) +
-          " GROUP BY grid_method ORDER BY grid_method",
+      "avg(freedom), avg(rating) FROM puzzles WHERE " +
+          FilterConditions(filter) + " GROUP BY grid_method ORDER BY grid_method",
       filter, [out](sqlite3_stmt* stmt) {
         GridMethodStats row;
         row.grid_method = ColumnText(stmt, 0);
@@ -445,15 +442,16 @@ Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
         out->push_back(std::move(row));
       });
   if (!s.ok()) return s;
-  return ForEachRow(
-      "SELECT json_extract(params, '$.grid_method'), sum(duplicates) FROM runs" +
-          std::string(filter.run_id != 0 ? " WHERE id = :run_id" : "") + " GROUP BY 1",
-      filter, [out](sqlite3_stmt* stmt) {
-        const std::string method = ColumnText(stmt, 0);
-        for (GridMethodStats& row : *out) {
-          if (row.grid_method == method) row.duplicates = sqlite3_column_int64(stmt, 1);
-        }
-      });
+  return ForEachRow("SELECT json_extract(params, '$.grid_method'), sum(duplicates) FROM runs" +
+                        std::string(filter.run_id != 0 ? " WHERE id = :run_id" : "") +
+                        " GROUP BY 1",
+                    filter, [out](sqlite3_stmt* stmt) {
+                      const std::string method = ColumnText(stmt, 0);
+                      for (GridMethodStats& row : *out) {
+                        if (row.grid_method == method)
+                          row.duplicates = sqlite3_column_int64(stmt, 1);
+                      }
+                    });
 }
 
 Status CorpusReader::HasRun(int64_t run_id, bool* exists) {

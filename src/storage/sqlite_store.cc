@@ -263,8 +263,7 @@ Status SqliteStore::Configure() {
     return Error("cannot set busy_timeout");
   }
   // Look before touching: a refused file must stay exactly as it was.
-  if (Status s =
-          storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &opened_version_);
+  if (Status s = storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &opened_version_);
       !s.ok()) {
     return s;
   }
