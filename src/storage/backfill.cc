@@ -15,17 +15,13 @@
 #include <memory>
 #include <string_view>
 
+#include "storage/connection.h"
 #include "sudoku/canonical.h"
 #include "sudoku/grid.h"
 #include "sudoku/rating.h"
 
 namespace sudoku::storage_internal {
 namespace {
-
-struct StmtCloser {
-  void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
-};
-using OwnedStmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
 
 Status Error(sqlite3* db, const std::string& path, std::string_view what) {
   return Status::Error(path + ": " + std::string(what) + " (" + sqlite3_errmsg(db) + ")");

@@ -12,15 +12,11 @@
 #include <string>
 #include <string_view>
 
+#include "storage/connection.h"
 #include "storage/schema_sql.h"
 
 namespace sudoku::storage_internal {
 namespace {
-
-struct StmtCloser {
-  void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
-};
-using OwnedStmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
 
 // "<path>: <what> (<sqlite3_errmsg>)", naming the file's real problem when SQLite can tell.
 Status ReadError(sqlite3* db, const std::string& path, std::string_view what) {

@@ -3,9 +3,7 @@
 //
 // Open checks a file before it changes anything in it (CheckCorpus, storage/corpus_check.h: the
 // SQLite header bytes, the schema version, the table list), and only then switches the journal
-// to WAL and migrates.
-// Each migration step runs in its own BEGIN IMMEDIATE transaction that re-reads the version, so two
-// processes opening the same new file at once cannot both apply a schema file.
+// to WAL and migrates (storage/connection.h).
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -15,7 +13,7 @@
 #include <system_error>
 #include <utility>
 
-#include "storage/backfill.h"
+#include "storage/connection.h"
 #include "storage/corpus_check.h"
 #include "storage/schema_sql.h"
 #include "sudoku/store.h"
@@ -23,16 +21,11 @@
 namespace sudoku {
 namespace {
 
+using storage_internal::Connection;
+using storage_internal::ErrorDetail;
+using storage_internal::kBusyTimeoutMs;
 using storage_internal::kLatestSchemaVersion;
-using storage_internal::kSchemaFiles;
-
-constexpr int kBusyTimeoutMs = 5000;  // wait this long for another writer's lock
-// Write-speed settings (bench/store_benchmark.cc). A 32 MiB page cache keeps the index pages a
-// run appends to in memory. Checkpointing every 10000 WAL pages (~40 MiB) instead of SQLite's
-// 1000 makes the checkpoints, the only fsyncs under synchronous=NORMAL, 10x rarer; this roughly
-// 1.5x'd rows/s in batches of 1000. Both are per connection, nothing is stored in the file.
-constexpr char kCacheSizePragma[] = "PRAGMA cache_size = -32768";  // KiB when negative
-constexpr char kWalAutocheckpointPragma[] = "PRAGMA wal_autocheckpoint = 10000";
+using storage_internal::Quote;
 
 constexpr char kInsertRunSql[] =
     "INSERT INTO runs(seed, params, tool_version, started_at, requested, status) "
@@ -64,32 +57,9 @@ constexpr char kRunRowsSql[] =
 // 'object' for a JSON object; CASE keeps json_type from raising on malformed text.
 constexpr char kCheckParamsSql[] = "SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END";
 
-// Owns a statement used once during Open.
-struct StmtCloser {
-  void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
-};
-using OwnedStmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
-
-// SQLite's message for the last error on `db`, saying why when it gave up waiting for a lock.
-std::string ErrorDetail(sqlite3* db) {
-  std::string detail = sqlite3_errmsg(db);
-  if ((sqlite3_errcode(db) & 0xff) == SQLITE_BUSY) {
-    detail += "; another process kept it locked for writing for " +
-              std::to_string(kBusyTimeoutMs / 1000) + " s";
-  }
-  return detail;
-}
-
 std::string ColumnText(sqlite3_stmt* stmt, int column) {
   const unsigned char* text = sqlite3_column_text(stmt, column);
   return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text));
-}
-
-std::string Quote(std::string_view text) {
-  std::string quoted;  // built by append: "'" + std::string + "'" trips GCC 12's -Wrestrict
-  quoted.reserve(text.size() + 2);
-  quoted.append(1, '\'').append(text).append(1, '\'');
-  return quoted;
 }
 
 // Binds text with its length (string_views are not NUL-terminated) and without a copy
@@ -99,125 +69,6 @@ std::string Quote(std::string_view text) {
 int BindText(sqlite3_stmt* stmt, int index, std::string_view text) {
   return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
 }
-
-// The connection-level helpers of Open; each error names `path` and carries SQLite's message.
-class Connection {
- public:
-  Connection(const std::string& path, sqlite3* db) : path_(path), db_(db) {}
-
-  Status Error(std::string_view what) const {
-    return Status::Error(path_ + ": " + std::string(what) + " (" + ErrorDetail(db_) + ")");
-  }
-
-  // Like Error, but names the file's real problem when SQLite says it is not a database.
-  Status ReadError(std::string_view what) const {
-    int code = sqlite3_errcode(db_);
-    if (code == SQLITE_NOTADB) return Error("not a SQLite database");
-    if (code == SQLITE_CORRUPT) return Error("the database file is corrupt");
-    return Error(what);
-  }
-
-  Status Exec(const char* sql, std::string_view what) const {
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) return ReadError(what);
-    return Status::Ok();
-  }
-
-  // Runs a query of at most one row and reads its column 0 as text ("" if NULL or no row).
-  Status QueryText(const char* sql, std::string_view what, std::string* out) const {
-    out->clear();
-    return QueryRow(sql, what, [out](sqlite3_stmt* stmt) {
-      const unsigned char* text = sqlite3_column_text(stmt, 0);
-      if (text != nullptr) out->assign(reinterpret_cast<const char*>(text));
-    });
-  }
-
-  // Same as QueryText for an integer column (0 if NULL or no row).
-  Status QueryInt(const char* sql, std::string_view what, int64_t* out) const {
-    *out = 0;
-    return QueryRow(sql, what, [out](sqlite3_stmt* stmt) { *out = sqlite3_column_int64(stmt, 0); });
-  }
-
-  // Runs a query of at most one row, with ?1 bound to `arg` when the query has parameters, and
-  // hands the row, if there is one, to `read_row`.
-  template <typename ReadRow>
-  Status QueryRow(const char* sql, std::string_view what, ReadRow read_row, int64_t arg = 0) const {
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) return ReadError(what);
-    OwnedStmt stmt(raw);
-    if (sqlite3_bind_parameter_count(raw) > 0 && sqlite3_bind_int64(raw, 1, arg) != SQLITE_OK) {
-      return ReadError(what);
-    }
-    int rc = sqlite3_step(raw);
-    if (rc == SQLITE_ROW) {
-      read_row(raw);
-      rc = sqlite3_step(raw);
-    }
-    return rc == SQLITE_DONE ? Status::Ok() : ReadError(what);
-  }
-
-  Status SetPragmas() const {
-    std::string mode;
-    Status s = QueryText("PRAGMA journal_mode = WAL", "cannot set journal_mode=WAL", &mode);
-    if (!s.ok()) return s;
-    if (mode != "wal" && mode != "memory") {  // "memory" for ":memory:" databases
-      return Status::Error(path_ + ": cannot use WAL journal mode (journal_mode stays " +
-                           Quote(mode) + "; is the file on a network filesystem?)");
-    }
-    if (s = Exec("PRAGMA synchronous = NORMAL", "cannot set synchronous=NORMAL"); !s.ok()) {
-      return s;
-    }
-    if (s = Exec("PRAGMA foreign_keys = ON", "cannot set foreign_keys=ON"); !s.ok()) return s;
-    if (s = Exec(kCacheSizePragma, "cannot set cache_size"); !s.ok()) return s;
-    if (s = Exec(kWalAutocheckpointPragma, "cannot set wal_autocheckpoint"); !s.ok()) return s;
-    int64_t foreign_keys = 0;
-    s = QueryInt("PRAGMA foreign_keys", "cannot read foreign_keys", &foreign_keys);
-    if (!s.ok()) return s;
-    if (foreign_keys != 1) {
-      return Status::Error(path_ + ": this SQLite build does not enforce foreign keys");
-    }
-    return Status::Ok();
-  }
-
-  // Applies schema files, one transaction each, until the version is kLatestSchemaVersion.
-  Status Migrate() const {
-    for (;;) {
-      if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
-        return s;
-      }
-      int version = 0;
-      Status s = storage_internal::CheckCorpus(db_, path_, /*allow_empty=*/true, &version);
-      if (s.ok() && version == kLatestSchemaVersion) {
-        return Exec("COMMIT", "cannot commit the schema check");
-      }
-      if (s.ok()) s = ApplySchemaFile(kSchemaFiles[version]);
-      if (s.ok()) s = Exec("COMMIT", "cannot commit the schema change");
-      if (!s.ok()) return Rollback(std::move(s));
-    }
-  }
-
- private:
-  Status ApplySchemaFile(const storage_internal::SchemaFile& file) const {
-    std::string what = "cannot apply schema/" + std::string(file.name);
-    if (Status s = Exec(file.sql, what); !s.ok()) return s;
-    if (Status s = storage_internal::BackfillAfterSchema(db_, path_, file.version); !s.ok()) {
-      return s;
-    }
-    std::string set_version = "PRAGMA user_version = " + std::to_string(file.version);
-    return Exec(set_version.c_str(), what);
-  }
-
-  // Rolls back the open transaction, if SQLite has not already; returns `cause`.
-  Status Rollback(Status cause) const {
-    if (sqlite3_get_autocommit(db_)) return cause;
-    if (Status s = Exec("ROLLBACK", "cannot roll back"); !s.ok()) {
-      return Status::Error(cause.message() + "; then " + s.message());
-    }
-    return cause;
-  }
-
-  const std::string& path_;
-  sqlite3* db_;
-};
 
 // Why a path cannot be opened, in words, when the file system can tell ("" otherwise).
 std::string OpenFailureHint(const std::string& path, OpenMode mode) {

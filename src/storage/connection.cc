@@ -1,0 +1,123 @@
+// Connection: see connection.h.
+#include "storage/connection.h"
+
+#include <utility>
+
+#include "storage/backfill.h"
+#include "storage/corpus_check.h"
+#include "storage/schema_sql.h"
+
+namespace sudoku::storage_internal {
+namespace {
+
+// Write-speed settings (bench/store_benchmark.cc). A 32 MiB page cache keeps the index pages a
+// run appends to in memory. Checkpointing every 10000 WAL pages (~40 MiB) instead of SQLite's
+// 1000 makes the checkpoints, the only fsyncs under synchronous=NORMAL, 10x rarer; this roughly
+// 1.5x'd rows/s in batches of 1000. Both are per connection, nothing is stored in the file.
+constexpr char kCacheSizePragma[] = "PRAGMA cache_size = -32768";  // KiB when negative
+constexpr char kWalAutocheckpointPragma[] = "PRAGMA wal_autocheckpoint = 10000";
+
+}  // namespace
+
+std::string ErrorDetail(sqlite3* db) {
+  std::string detail = sqlite3_errmsg(db);
+  if ((sqlite3_errcode(db) & 0xff) == SQLITE_BUSY) {
+    detail += "; another process kept it locked for writing for " +
+              std::to_string(kBusyTimeoutMs / 1000) + " s";
+  }
+  return detail;
+}
+
+std::string Quote(std::string_view text) {
+  std::string quoted;  // built by append: "'" + std::string + "'" trips GCC 12's -Wrestrict
+  quoted.reserve(text.size() + 2);
+  quoted.append(1, '\'').append(text).append(1, '\'');
+  return quoted;
+}
+
+Status Connection::Error(std::string_view what) const {
+  return Status::Error(path_ + ": " + std::string(what) + " (" + ErrorDetail(db_) + ")");
+}
+
+Status Connection::ReadError(std::string_view what) const {
+  int code = sqlite3_errcode(db_);
+  if (code == SQLITE_NOTADB) return Error("not a SQLite database");
+  if (code == SQLITE_CORRUPT) return Error("the database file is corrupt");
+  return Error(what);
+}
+
+Status Connection::Exec(const char* sql, std::string_view what) const {
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) return ReadError(what);
+  return Status::Ok();
+}
+
+Status Connection::QueryText(const char* sql, std::string_view what, std::string* out) const {
+  out->clear();
+  return QueryRow(sql, what, [out](sqlite3_stmt* stmt) {
+    const unsigned char* text = sqlite3_column_text(stmt, 0);
+    if (text != nullptr) out->assign(reinterpret_cast<const char*>(text));
+  });
+}
+
+Status Connection::QueryInt(const char* sql, std::string_view what, int64_t* out) const {
+  *out = 0;
+  return QueryRow(sql, what, [out](sqlite3_stmt* stmt) { *out = sqlite3_column_int64(stmt, 0); });
+}
+
+Status Connection::SetPragmas() const {
+  std::string mode;
+  Status s = QueryText("PRAGMA journal_mode = WAL", "cannot set journal_mode=WAL", &mode);
+  if (!s.ok()) return s;
+  if (mode != "wal" && mode != "memory") {  // "memory" for ":memory:" databases
+    return Status::Error(path_ + ": cannot use WAL journal mode (journal_mode stays " +
+                         Quote(mode) + "; is the file on a network filesystem?)");
+  }
+  if (s = Exec("PRAGMA synchronous = NORMAL", "cannot set synchronous=NORMAL"); !s.ok()) {
+    return s;
+  }
+  if (s = Exec("PRAGMA foreign_keys = ON", "cannot set foreign_keys=ON"); !s.ok()) return s;
+  if (s = Exec(kCacheSizePragma, "cannot set cache_size"); !s.ok()) return s;
+  if (s = Exec(kWalAutocheckpointPragma, "cannot set wal_autocheckpoint"); !s.ok()) return s;
+  int64_t foreign_keys = 0;
+  s = QueryInt("PRAGMA foreign_keys", "cannot read foreign_keys", &foreign_keys);
+  if (!s.ok()) return s;
+  if (foreign_keys != 1) {
+    return Status::Error(path_ + ": this SQLite build does not enforce foreign keys");
+  }
+  return Status::Ok();
+}
+
+Status Connection::Migrate() const {
+  for (;;) {
+    if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
+      return s;
+    }
+    int version = 0;
+    Status s = CheckCorpus(db_, path_, /*allow_empty=*/true, &version);
+    if (s.ok() && version == kLatestSchemaVersion) {
+      return Exec("COMMIT", "cannot commit the schema check");
+    }
+    if (s.ok()) s = ApplySchemaFile(version);
+    if (s.ok()) s = Exec("COMMIT", "cannot commit the schema change");
+    if (!s.ok()) return Rollback(std::move(s));
+  }
+}
+
+Status Connection::ApplySchemaFile(int index) const {
+  const SchemaFile& file = kSchemaFiles[index];
+  std::string what = "cannot apply schema/" + std::string(file.name);
+  if (Status s = Exec(file.sql, what); !s.ok()) return s;
+  if (Status s = BackfillAfterSchema(db_, path_, file.version); !s.ok()) return s;
+  std::string set_version = "PRAGMA user_version = " + std::to_string(file.version);
+  return Exec(set_version.c_str(), what);
+}
+
+Status Connection::Rollback(Status cause) const {
+  if (sqlite3_get_autocommit(db_)) return cause;
+  if (Status s = Exec("ROLLBACK", "cannot roll back"); !s.ok()) {
+    return Status::Error(cause.message() + "; then " + s.message());
+  }
+  return cause;
+}
+
+}  // namespace sudoku::storage_internal
