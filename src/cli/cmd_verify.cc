@@ -62,31 +62,35 @@ class Findings {
   int count_ = 0;
 };
 
-// The stored solution against the unique solution of the givens (when there is one).
-void CheckSolution(const StoredPuzzle& stored, const Grid& givens, Findings& findings) {
+// The stored solution against the unique solution of the givens; returns true and sets *solved
+// when the givens have exactly one solution.
+bool CheckSolution(const StoredPuzzle& stored, const Grid& givens, Grid* solved,
+                   Findings& findings) {
   const ParseResult solution = ParseGrid(stored.solution);
   if (!solution.ok || !IsCompleteValidGrid(solution.grid)) {
     findings.Add("stored solution is not a complete valid grid");
   }
-  Grid solved;
-  const int count = CountSolutions(givens, 2, &solved);
+  const int count = CountSolutions(givens, 2, solved);
   if (count == 0) {
     findings.Add("givens have no solution");
   } else if (count > 1) {
     findings.Add("givens have more than one solution (not unique)");
-  } else if (ToString(solved) != stored.solution) {
+  } else if (ToString(*solved) != stored.solution) {
     findings.Add("stored solution differs from the unique solution of the givens");
   }
   if (solution.ok && IsCompleteValidGrid(solution.grid)) {
     findings.Compare("solution_canonical", stored.solution_canonical,
                      ToString(CanonicalGrid(solution.grid)));
   }
+  return count == 1;
 }
 
-// The stored rating, hardest technique, guesses, technique uses and level against a new rating.
-void CheckRating(const StoredPuzzle& stored, const Grid& givens, Findings& findings) {
+// The stored rating, hardest technique, guesses, technique uses and level against a new rating
+// of the givens, whose one solution is `solved`.
+void CheckRating(const StoredPuzzle& stored, const Grid& givens, const Grid& solved,
+                 Findings& findings) {
   Rating rating;
-  if (!RatePuzzle(givens, &rating)) return;  // CheckSolution reports why
+  RateUniquePuzzle(givens, solved, &rating);
   findings.Compare("rating", stored.rating, rating.rating);
   findings.Compare("hardest", stored.hardest, std::string(TechniqueName(rating.hardest)));
   findings.Compare("guesses", stored.guesses, rating.guesses);
@@ -120,12 +124,13 @@ void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
     if (ToString(givens.grid) != stored.givens) {
       findings.Add("givens are not in text form (81 characters, '.' for empty)");
     }
-    CheckSolution(stored, givens.grid, findings);
+    Grid solved;
+    const bool unique = CheckSolution(stored, givens.grid, &solved, findings);
     const int clues = CountGivens(givens.grid);
     findings.Compare("clues", stored.clues, clues);
     findings.Compare("freedom", stored.freedom, TotalFreedom(givens.grid));
     findings.Compare("clue_level", stored.clue_level, std::string(ClassifyLevel(clues)));
-    CheckRating(stored, givens.grid, findings);
+    if (unique) CheckRating(stored, givens.grid, solved, findings);  // else reported above
     if (stored.canonical.empty()) {
       findings.Add("no canonical form: equivalent to an earlier puzzle (kept from schema 1)");
     } else {
