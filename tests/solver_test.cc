@@ -419,6 +419,79 @@ TEST(Solver, HasSolutionAvoidingIsFalseForBadGivens) {
   EXPECT_FALSE(HasSolutionAvoiding(g, 40, 1));
 }
 
+// Deductions from a base (a puzzle minus some givens) answer every question exactly as
+// HasSolutionAvoiding does, including when a given of the question contradicts what the base
+// forces, when `added` repeats givens of the base, and for cells the base already fixes.
+TEST(Deductions, AnswerAsHasSolutionAvoidingDoes) {
+  std::mt19937 rng(2026);
+  int trues = 0, falses = 0, contradicted = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const Grid full = RandomSolvedGrid(rng);
+    Grid p = EmptyRandomCells(full, 24 + static_cast<int>(rng() % 20), rng);
+    std::vector<uint8_t> givens;
+    for (int c = 0; c < 81; ++c) {
+      if (p[c] != 0) givens.push_back(static_cast<uint8_t>(c));
+    }
+    std::shuffle(givens.begin(), givens.end(), rng);
+    const size_t n_added = 1 + rng() % 8;
+    std::vector<uint8_t> added(givens.begin(), givens.begin() + n_added);
+    Grid base = p;
+    for (uint8_t c : added) base[c] = 0;
+    if (trial % 4 == 0) added.push_back(givens[n_added]);  // a given of the base, listed again
+    if (trial % 5 == 0) {
+      p[added[0]] = static_cast<uint8_t>(1 + rng() % 9);  // maybe contradicts the base
+      contradicted += p[added[0]] != full[added[0]];
+    }
+    Deductions deductions;
+    ASSERT_TRUE(deductions.Deduce(base)) << ToString(base);
+    for (int cell = 0; cell < 81; ++cell) {
+      if (p[cell] != 0) continue;
+      const int digit = (cell % 3 == 0) ? 1 + static_cast<int>(rng() % 9) : full[cell];
+      const bool expected = HasSolutionAvoiding(p, cell, digit);
+      ASSERT_EQ(deductions.HasSolutionAvoiding(p, added, cell, digit), expected)
+          << ToString(base) << " + " << ToString(p) << " cell " << cell << " digit " << digit;
+      (expected ? trues : falses)++;
+    }
+  }
+  EXPECT_GT(trues, 1000);
+  EXPECT_GT(falses, 1000);
+  EXPECT_GT(contradicted, 50);
+}
+
+// A cell the deductions fix holds its digit in every solution: its givens, and empty cells no
+// solution of the base changes.
+TEST(Deductions, FixOnlyCellsEverySolutionAgreesOn) {
+  std::mt19937 rng(11);
+  int fixed_empty = 0, free_cells = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Grid full = RandomSolvedGrid(rng);
+    const Grid base = EmptyRandomCells(full, 20 + static_cast<int>(rng() % 20), rng);
+    Deductions deductions;
+    ASSERT_TRUE(deductions.Deduce(base));
+    for (int cell = 0; cell < 81; ++cell) {
+      if (base[cell] != 0) {
+        EXPECT_TRUE(deductions.Fixes(cell));
+      } else if (deductions.Fixes(cell)) {
+        ++fixed_empty;
+        ASSERT_FALSE(HasSolutionAvoiding(base, cell, full[cell])) << ToString(base) << " " << cell;
+        ASSERT_FALSE(deductions.HasSolutionAvoiding(base, {}, cell, full[cell]));
+      } else {
+        ++free_cells;
+      }
+    }
+  }
+  EXPECT_GT(fixed_empty, 500);
+  EXPECT_GT(free_cells, 500);
+}
+
+TEST(Deductions, RefuseContradictoryGivens) {
+  Grid g;
+  g[0] = 5;
+  g[1] = 5;
+  Deductions deductions;
+  EXPECT_FALSE(deductions.Deduce(g));
+}
+
 TEST(Solver, IsDeterministic) {
   std::vector<Grid> puzzles = ReadPuzzles(GoldenPath("puzzles7_serg_golden"));
   for (const Grid& p : puzzles) {

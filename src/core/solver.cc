@@ -110,10 +110,9 @@ constexpr Tables kT = MakeTables();
 // Field index of digit d (0-8) in band b: the 9 digits of a band are adjacent.
 constexpr int Field(int d, int b) { return b * 9 + d; }
 
-struct State {
-  uint32_t f[27];        // f[Field(d, b)]: cells of band b where digit d+1 may go
-  uint32_t unsolved[3];  // cells of each band not yet solved
-};
+// f[Field(d, b)]: cells of band b where digit d+1 may go; unsolved[b]: cells of band b not yet
+// solved.
+using State = SolverState;
 
 // Bit Field(d, b) set: that field changed since its last band shrink. Kept apart from State
 // so that it lives in a register.
@@ -354,8 +353,8 @@ void Search(State& s, Pending pending, Context& ctx) {
   }
 }
 
-// Cells of each band holding each value: masks[v * 3 + b], v = 0 (empty) to 9. REQUIRES: every
-// cell of `puzzle` is 0-9.
+// Cells of each band holding each value: masks[v * 3 + b], v = 0 (empty) to 9. A cell holding
+// anything else is in no mask.
 void ValueMasks(const Grid& puzzle, uint32_t masks[30]) {
 #if defined(SUDOKU_SOLVER_AVX2) || defined(SUDOKU_SOLVER_SSE2)
   alignas(32) uint8_t buf[96] = {};
@@ -381,23 +380,27 @@ void ValueMasks(const Grid& puzzle, uint32_t masks[30]) {
   }
 #else
   for (int k = 0; k < 30; ++k) masks[k] = 0;
-  for (int c = 0; c < kCells; ++c) masks[puzzle[c] * 3 + c / 27] |= 1u << (c % 27);
+  for (int c = 0; c < kCells; ++c) {
+    if (puzzle[c] <= 9) masks[puzzle[c] * 3 + c / 27] |= 1u << (c % 27);
+  }
 #endif
 }
 
 // Sets up the state from the givens; false when they break a rule. For each digit, its givens
 // block their rows, columns and boxes; a clash is two givens of a digit in one house.
 bool Init(const Grid& puzzle, State& s) {
-  uint32_t out_of_range = 0;
-  for (int c = 0; c < kCells; ++c) out_of_range |= puzzle[c] > 9;
-  if (out_of_range) return false;
   uint32_t masks[30];
   ValueMasks(puzzle, masks);
   uint32_t given[3];
+  uint32_t out_of_range = 0;  // a cell holding none of 0-9 is in no mask
   for (int b = 0; b < 3; ++b) {
     given[b] = kBand & ~masks[b];
     s.unsolved[b] = masks[b];
+    uint32_t any = 0;
+    for (int v = 0; v < 10; ++v) any |= masks[v * 3 + b];
+    out_of_range |= kBand & ~any;
   }
+  if (out_of_range) return false;
   uint32_t clash = 0;
   for (int d = 0; d < 9; ++d) {
     const uint32_t* x = masks + (d + 1) * 3;
@@ -434,6 +437,33 @@ bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
   s.f[Field(digit - 1, cell / 27)] &= ~(1u << (cell % 27));
   Context ctx{1, 0, nullptr};
   Search(s, kAllFields, ctx);
+  return ctx.found > 0;
+}
+
+bool Deductions::Deduce(const Grid& base) {
+  if (!Init(base, state_)) return false;
+  Pending pending = kAllFields;
+  uint32_t bivalue[3];
+  return Propagate(state_, pending, bivalue);
+}
+
+bool Deductions::Fixes(int cell) const { return !(state_.unsolved[cell / 27] >> (cell % 27) & 1); }
+
+bool Deductions::HasSolutionAvoiding(const Grid& puzzle, std::span<const uint8_t> added, int cell,
+                                     int digit) const {
+  State s = state_;
+  Pending pending = 0;
+  for (const uint8_t given : added) {
+    const int d = puzzle[given] - 1, b = given / 27, i = given % 27;
+    // The deductions hold for `puzzle` too: a given they rule out leaves it no solution.
+    if (!(s.f[Field(d, b)] >> i & 1)) return false;
+    if (s.unsolved[b] >> i & 1) Place(s, pending, d, b, i);
+  }
+  // Also right when the deductions fix the cell: to `digit`, this empties the row of the band
+  // where it was the digit's only place, and the band shrink finds the contradiction.
+  Narrow(s, pending, Field(digit - 1, cell / 27), ~(1u << (cell % 27)));
+  Context ctx{1, 0, nullptr};
+  Search(s, pending, ctx);
   return ctx.found > 0;
 }
 
