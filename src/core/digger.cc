@@ -74,6 +74,20 @@ static_assert(kOrbits[static_cast<int>(Symmetry::kRot90)].count == 21);
 static_assert(kOrbits[static_cast<int>(Symmetry::kRot180)].count == 41);
 static_assert(kOrbits[static_cast<int>(Symmetry::kDiagonal)].count == 45);
 
+// Where a cell lies: a table, as the digger's tests of givens run for every cell of every dig.
+struct Place {
+  uint8_t row, col, box, in_box;  // in_box: row_in_box * 3 + col_in_box
+};
+constexpr std::array<Place, kCells> kPlaces = [] {
+  std::array<Place, kCells> places{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    places[cell] = {static_cast<uint8_t>(RowOf(cell)), static_cast<uint8_t>(ColOf(cell)),
+                    static_cast<uint8_t>(BoxOf(cell)),
+                    static_cast<uint8_t>(RowOf(cell) % 3 * 3 + ColOf(cell) % 3)};
+  }
+  return places;
+}();
+
 // The givens while digging, kept in step with the puzzle: the digit set of each house and, per
 // digit, the houses holding it, plus the empty cells of each house (as 9-bit masks: columns of a
 // row, rows of a column, row_in_box * 3 + col_in_box of a box).
@@ -89,7 +103,8 @@ class Givens {
   }
   // Adds `digit` at `cell` if it is not there, removes it if it is.
   void Toggle(int cell, int digit) {
-    const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
+    const Place& p = kPlaces[cell];
+    const int r = p.row, c = p.col, b = p.box;
     const uint16_t bit = static_cast<uint16_t>(1u << digit);
     row_[r] ^= bit;
     col_[c] ^= bit;
@@ -99,28 +114,29 @@ class Givens {
     boxes_with_[digit] ^= static_cast<uint16_t>(1u << b);
     row_empty_[r] ^= static_cast<uint16_t>(1u << c);
     col_empty_[c] ^= static_cast<uint16_t>(1u << r);
-    box_empty_[b] ^= static_cast<uint16_t>(1u << (r % 3 * 3 + c % 3));
+    box_empty_[b] ^= static_cast<uint16_t>(1u << p.in_box);
   }
   // True when the givens seen by the empty `cell` hold all eight digits other than its own: the
   // cell is then a naked single, so emptying it cannot add a solution.
   bool IsNakedSingle(int cell) const {
-    const uint16_t seen = row_[RowOf(cell)] | col_[ColOf(cell)] | box_[BoxOf(cell)];
+    const Place& p = kPlaces[cell];
+    const uint16_t seen = row_[p.row] | col_[p.col] | box_[p.box];
     return std::popcount(static_cast<uint16_t>(seen & 0x3FE)) == 8;
   }
   // True when the empty `cell` is the only place left for `digit` in one of its houses (every
   // other empty cell of the house sees `digit` among the givens): a hidden single, so emptying
   // it cannot add a solution either. REQUIRES: no given of the cell's houses holds `digit`.
   bool IsHiddenSingle(int cell, int digit) const {
-    const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
+    const Place& p = kPlaces[cell];
+    const int r = p.row, c = p.col, band = p.box / 3 * 3, stack = p.box % 3;
     const uint32_t rows = rows_with_[digit], cols = cols_with_[digit], boxes = boxes_with_[digit];
-    const uint32_t band_boxes = boxes >> (r / 3 * 3) & 7;  // boxes of the band holding it
+    const uint32_t band_boxes = boxes >> band & 7;  // boxes of the band holding it
     const uint32_t stack_boxes =
-        (boxes >> (c / 3) & 1) | (boxes >> (c / 3 + 3) & 1) << 1 | (boxes >> (c / 3 + 6) & 1) << 2;
+        (boxes >> stack & 1) | (boxes >> (stack + 3) & 1) << 1 | (boxes >> (stack + 6) & 1) << 2;
     const uint32_t row_open = row_empty_[r] & ~(1u << c) & ~(cols | Spread3(band_boxes));
     const uint32_t col_open = col_empty_[c] & ~(1u << r) & ~(rows | Spread3(stack_boxes));
-    const uint32_t box_blocked =
-        Spread3(rows >> (r / 3 * 3) & 7) | (cols >> (c / 3 * 3) & 7) * 0x49;
-    const uint32_t box_open = box_empty_[b] & ~(1u << (r % 3 * 3 + c % 3)) & ~box_blocked;
+    const uint32_t box_blocked = Spread3(rows >> band & 7) | (cols >> (3 * stack) & 7) * 0x49;
+    const uint32_t box_open = box_empty_[p.box] & ~(1u << p.in_box) & ~box_blocked;
     return row_open == 0 || col_open == 0 || box_open == 0;
   }
 
