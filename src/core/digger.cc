@@ -172,12 +172,17 @@ struct CellSet {
 
 // Small unavoidable sets of a solution grid S: sets of cells whose digits can be permuted among
 // themselves so that the grid stays valid. A puzzle dug from S with no given in such a set has
-// a second solution (S with the set permuted), so it is not unique. Two families, each of which
+// a second solution (S with the set permuted), so it is not unique. Three families, each of which
 // splits cells into sets in a fixed way, so a cell lies in at most kMaxSetsPerCell sets:
 //   - line pairs: two rows r1, r2 of one band. Going from a column x to the column where row
 //     r1 holds S[r2][x] cycles through some columns X; exchanging the digits of r1 and r2 on X
 //     keeps both rows (each keeps its digit set), every column (two cells swap) and every box
 //     (the two cells of a column share a box). The same for two columns of one stack.
+//   - cross pairs: two rows of different bands. The exchange on X must now also keep the two
+//     boxes of each stack, so X lies in one stack; a 2-cycle there is also a 2-cycle of two
+//     columns of one stack (the line pairs have it), which leaves the 3-cycles: the rows hold
+//     the same three digits in the stack (6 cells). The same for two columns of different
+//     stacks.
 //   - digit pairs: digits a, b. Exchanging a and b in a set of their 18 cells keeps the grid
 //     valid iff every row, column and box has both or neither of its two a/b cells in the set:
 //     the sets are the connected parts of the graph joining the two a/b cells of each house.
@@ -193,8 +198,10 @@ class UnavoidableSets {
     made_ = true;
     count_ = 0;
     size_of_cell_.fill(0);
-    AddLinePairs(solution);
-    AddDigitPairs(solution);
+    const Where where(solution);
+    AddLinePairs(solution, where);
+    AddCrossPairs(where);
+    AddDigitPairs(where);
   }
   // True iff some set containing `cell` has no cell in `givens`.
   bool HasEmptySetAt(int cell, const CellSet& givens) const {
@@ -205,13 +212,34 @@ class UnavoidableSets {
   }
 
  private:
-  // A cell lies in one set of each of its 2 row pairs, 2 column pairs and 8 digit pairs.
-  static constexpr int kMaxSetsPerCell = 12;
-  // Line pairs: 18, split into at most 4 cycles (of 2+ columns); digit pairs: 36, into at most
-  // 4 parts (of 4+ cells).
-  static constexpr int kMaxSets = 18 * 4 + 36 * 4;
+  // A cell lies in one set of each of its 2 row pairs, 2 column pairs, 6 + 6 cross pairs and 8
+  // digit pairs.
+  static constexpr int kMaxSetsPerCell = 24;
+  // Line pairs: 18, split into at most 4 cycles (of 2+ columns); cross pairs: 2 x 27, one set
+  // per stack (band) at most; digit pairs: 36, into at most 4 parts (of 4+ cells).
+  static constexpr int kMaxSets = 18 * 4 + 2 * 27 * 3 + 36 * 4;
   // Larger sets are left out: they are seldom emptied and cost a test at each of their cells.
   static constexpr int kMaxSize = 12;
+
+  // Where each digit lies in S, read off once for all three families.
+  struct Where {
+    explicit Where(const Grid& s) {
+      for (int cell = 0; cell < kCells; ++cell) {
+        const Place& p = kPlaces[cell];
+        const int d = s[cell];
+        col_in_row[d][p.row] = p.col;
+        row_in_col[d][p.col] = p.row;
+        box_in_row[d][p.row] = p.box;
+        row_in_box[d][p.box] = p.row;
+        row_third[p.row][p.col / 3] |= static_cast<uint16_t>(1u << d);
+        col_third[p.col][p.row / 3] |= static_cast<uint16_t>(1u << d);
+      }
+    }
+    // For digit d and row r: the column and the box of d in row r; the row of d in column (box).
+    std::array<std::array<uint8_t, 9>, 10> col_in_row, row_in_col, box_in_row, row_in_box;
+    // The digits of row (column) l in its cells 3j..3j+2.
+    std::array<std::array<uint16_t, 3>, 9> row_third{}, col_third{};
+  };
 
   // Adds the set of the `n` cells in `cells`.
   void Add(const uint8_t* cells, int n) {
@@ -224,42 +252,69 @@ class UnavoidableSets {
     ++count_;
   }
 
-  void AddLinePairs(const Grid& s) {
-    for (int transposed = 0; transposed < 2; ++transposed) {
-      // Cell k of line l: row l, column k (or column l, row k).
-      auto cell = [transposed](int l, int k) { return transposed ? k * 9 + l : l * 9 + k; };
-      for (int l1 = 0; l1 < 9; ++l1) {
-        for (int l2 = l1 + 1; l2 < l1 / 3 * 3 + 3; ++l2) {
-          std::array<uint8_t, 10> where;  // where[d]: k with S at cell(l1, k) == d
-          for (int k = 0; k < 9; ++k) where[s[cell(l1, k)]] = static_cast<uint8_t>(k);
-          unsigned seen = 0;
-          for (int k0 = 0; k0 < 9; ++k0) {
-            std::array<uint8_t, 18> cells;
-            int n = 0;
-            for (int k = k0; !(seen >> k & 1); k = where[s[cell(l2, k)]]) {
-              seen |= 1u << k;
-              cells[n++] = static_cast<uint8_t>(cell(l1, k));
-              cells[n++] = static_cast<uint8_t>(cell(l2, k));
-            }
-            if (n > 0 && n <= kMaxSize) Add(cells.data(), n);
-          }
+  // Line pairs, rows then columns: the line l2 holds `next` digit at its k-th cell, found in
+  // line l1 at the cell the cycle goes to.
+  void AddLinePairs(const Grid& s, const Where& where) {
+    for (int l1 = 0; l1 < 9; ++l1) {
+      for (int l2 = l1 + 1; l2 < l1 / 3 * 3 + 3; ++l2) {
+        AddCycles(
+            l1, l2, [&](int k) { return where.col_in_row[s[l2 * 9 + k]][l1]; },
+            [](int l, int k) { return l * 9 + k; });
+        AddCycles(
+            l1, l2, [&](int k) { return where.row_in_col[s[k * 9 + l2]][l1]; },
+            [](int l, int k) { return k * 9 + l; });
+      }
+    }
+  }
+
+  // The cycles of kMaxSize cells or fewer of k -> next(k) on the cells of lines l1 and l2.
+  template <typename Next, typename Cell>
+  void AddCycles(int l1, int l2, Next next, Cell cell) {
+    unsigned seen = 0;
+    for (int k0 = 0; k0 < 9; ++k0) {
+      std::array<uint8_t, 18> cells;
+      int n = 0;
+      for (int k = k0; !(seen >> k & 1); k = next(k)) {
+        seen |= 1u << k;
+        cells[n++] = static_cast<uint8_t>(cell(l1, k));
+        cells[n++] = static_cast<uint8_t>(cell(l2, k));
+      }
+      if (n > 0 && n <= kMaxSize) Add(cells.data(), n);
+    }
+  }
+
+  void AddCrossPairs(const Where& where) {
+    for (int l1 = 0; l1 < 6; ++l1) {
+      for (int l2 = l1 / 3 * 3 + 3; l2 < 9; ++l2) {
+        for (int j = 0; j < 3; ++j) {
+          const int k = 3 * j;
+          if (where.row_third[l1][j] == where.row_third[l2][j])
+            AddThirds(l1 * 9 + k, l2 * 9 + k, 1);
+          if (where.col_third[l1][j] == where.col_third[l2][j])
+            AddThirds(k * 9 + l1, k * 9 + l2, 9);
         }
       }
     }
   }
 
+  // Adds the three cells from `a` on, `step` apart (1 along a row, 9 down a column), and the
+  // three from `b` on.
+  void AddThirds(int a, int b, int step) {
+    std::array<uint8_t, 6> cells;
+    for (int i = 0; i < 3; ++i) {
+      cells[2 * i] = static_cast<uint8_t>(a + i * step);
+      cells[2 * i + 1] = static_cast<uint8_t>(b + i * step);
+    }
+    Add(cells.data(), 6);
+  }
+
   // Parts of 4 cells are left out (they are the 2-column cycles of a line pair), and so are
   // parts of more than kMaxSize cells.
-  void AddDigitPairs(const Grid& s) {
-    // For digit d and row r: the column and the box of d in row r; the row of d in column
-    // (box) r.
-    std::array<std::array<uint8_t, 9>, 10> col_in_row, box_in_row, row_in_col, row_in_box;
-    for (int cell = 0; cell < kCells; ++cell) {
-      col_in_row[s[cell]][RowOf(cell)] = static_cast<uint8_t>(ColOf(cell));
-      box_in_row[s[cell]][RowOf(cell)] = static_cast<uint8_t>(BoxOf(cell));
-      row_in_col[s[cell]][ColOf(cell)] = static_cast<uint8_t>(RowOf(cell));
-      row_in_box[s[cell]][BoxOf(cell)] = static_cast<uint8_t>(RowOf(cell));
-    }
+  void AddDigitPairs(const Where& where) {
+    const auto& col_in_row = where.col_in_row;
+    const auto& row_in_col = where.row_in_col;
+    const auto& box_in_row = where.box_in_row;
+    const auto& row_in_box = where.row_in_box;
     for (int a = 1; a <= 9; ++a) {
       for (int b = a + 1; b <= 9; ++b) {
         // The parts as sets of rows (a row's a and b cells are joined): the column and the box
