@@ -88,6 +88,30 @@ constexpr std::array<Place, kCells> kPlaces = [] {
   return places;
 }();
 
+// A set of cells, bit `cell`.
+struct CellSet {
+  uint64_t lo;  // cells 0-63
+  uint64_t hi;  // cells 64-80
+  void Add(int cell) {
+    if (cell < 64) {
+      lo |= uint64_t{1} << cell;
+    } else {
+      hi |= uint64_t{1} << (cell - 64);
+    }
+  }
+  void Remove(int cell) {
+    if (cell < 64) {
+      lo &= ~(uint64_t{1} << cell);
+    } else {
+      hi &= ~(uint64_t{1} << (cell - 64));
+    }
+  }
+  bool Meets(const CellSet& other) const { return ((lo & other.lo) | (hi & other.hi)) != 0; }
+};
+
+// All 81 cells.
+constexpr CellSet kAllCells{~uint64_t{0}, (uint64_t{1} << (kCells - 64)) - 1};
+
 // The givens while digging, kept in step with the puzzle: the digit set of each house and, per
 // digit, the houses holding it, plus the empty cells of each house (as 9-bit masks: columns of a
 // row, rows of a column, row_in_box * 3 + col_in_box of a box).
@@ -147,27 +171,6 @@ class Givens {
   std::array<uint16_t, 9> row_{}, col_{}, box_{};
   std::array<uint16_t, 10> rows_with_{}, cols_with_{}, boxes_with_{};
   std::array<uint16_t, 9> row_empty_{}, col_empty_{}, box_empty_{};
-};
-
-// A set of cells, bit `cell`.
-struct CellSet {
-  uint64_t lo;  // cells 0-63
-  uint64_t hi;  // cells 64-80
-  void Add(int cell) {
-    if (cell < 64) {
-      lo |= uint64_t{1} << cell;
-    } else {
-      hi |= uint64_t{1} << (cell - 64);
-    }
-  }
-  void Remove(int cell) {
-    if (cell < 64) {
-      lo &= ~(uint64_t{1} << cell);
-    } else {
-      hi &= ~(uint64_t{1} << (cell - 64));
-    }
-  }
-  bool Meets(const CellSet& other) const { return ((lo & other.lo) | (hi & other.hi)) != 0; }
 };
 
 // Small unavoidable sets of a solution grid S: sets of cells whose digits can be permuted among
@@ -359,25 +362,33 @@ class UnavoidableSets {
   std::array<uint8_t, kCells> size_of_cell_;
 };
 
-// The solver's questions of the default path, asked in blocks. The question for the cell tried at
-// step i is asked of a puzzle that holds every given left when all the cells order[i..i+5] are
-// emptied, whatever became of the block's earlier cells; so the solver deduces what those givens
-// force once, at the first question of the block, and every question of the block starts from
-// there. A cell the deductions fix needs no search at all: its removal keeps the puzzle unique.
+// The solver's questions of a dig, asked in blocks. A dig tries cells in a fixed sequence `seq`,
+// each trial emptying one cell or a whole orbit (consecutive cells of seq). A block is a run of
+// trials of at least six cells. While the dig is inside a block, every puzzle it asks about holds
+// every given left when all the block's cells are emptied, whatever became of the block's earlier
+// trials; so the solver deduces what those givens force once, at the first question of the
+// block, and every question of the block starts from there. A cell those deductions fix needs no
+// search at all: its removal cannot add a solution.
 class BlockQuestions {
  public:
-  // True iff `puzzle` (the cell tried at step i emptied) has a solution whose digit at that cell
-  // is not `digit`. REQUIRES: the cells order[i + 1..] are all givens of `puzzle`.
-  bool HasSolutionAvoiding(const Grid& puzzle, const std::array<uint8_t, kCells>& order, int i,
-                           int digit) {
-    if (i > last_) Start(puzzle, order, i);
-    const int cell = order[i];
+  // `seq`: the cells in the order the dig tries them. `trial_end[p]`: where the trial starting
+  // at position p ends (empty when every trial is one cell). Both must outlive this object.
+  explicit BlockQuestions(std::span<const uint8_t> seq, std::span<const uint8_t> trial_end = {})
+      : seq_(seq), trial_end_(trial_end) {}
+
+  // True iff `puzzle` has a solution whose digit at the empty `cell` is not `digit`; `trial` is
+  // the position in seq where the trial of `cell` starts. REQUIRES: questions come in trial
+  // order; a trial changes only its own cells; when a trial starts, the cells of every later
+  // trial are givens.
+  bool HasSolutionAvoiding(const Grid& puzzle, int trial, int cell, int digit) {
+    if (trial >= end_) Start(puzzle, trial);
     if (!usable_) return sudoku::HasSolutionAvoiding(puzzle, cell, digit);
     if (deductions_.Fixes(cell)) return false;
-    std::array<uint8_t, kBlockCells> added;
+    std::array<uint8_t, kMaxBlockCells> added;
     size_t n = 0;
-    for (int j = first_; j <= last_; ++j) {
-      if (j != i && puzzle[order[j]] != 0) added[n++] = order[j];
+    for (int j = first_; j < end_; ++j) {
+      const int other = seq_[j];
+      if (other != cell && puzzle[other] != 0) added[n++] = static_cast<uint8_t>(other);
     }
     return deductions_.HasSolutionAvoiding(puzzle, std::span(added.data(), n), cell, digit);
   }
@@ -385,19 +396,24 @@ class BlockQuestions {
  private:
   // Six measured best: smaller blocks deduce more often, larger ones deduce less per block.
   static constexpr int kBlockCells = 6;
+  static constexpr int kMaxBlockCells = kBlockCells + 3;  // the last trial may be an orbit of 4
 
-  void Start(const Grid& puzzle, const std::array<uint8_t, kCells>& order, int i) {
-    first_ = i;
-    last_ = std::min(i + kBlockCells, kCells) - 1;
+  void Start(const Grid& puzzle, int trial) {
+    first_ = end_ = trial;
+    while (end_ - first_ < kBlockCells && end_ < static_cast<int>(seq_.size())) {
+      end_ = trial_end_.empty() ? end_ + 1 : trial_end_[end_];
+    }
     Grid base = puzzle;
-    for (int j = first_ + 1; j <= last_; ++j) base[order[j]] = 0;
+    for (int j = first_; j < end_; ++j) base[seq_[j]] = 0;
     usable_ = deductions_.Deduce(base);  // always true for givens of a valid grid
   }
 
+  std::span<const uint8_t> seq_;
+  std::span<const uint8_t> trial_end_;
   Deductions deductions_;
   bool usable_ = false;
   int first_ = 0;
-  int last_ = -1;
+  int end_ = 0;  // one past the block's last position
 };
 
 // The clue count to dig down to: 0 with `minimal`, else uniform in [min_clues, max_clues].
@@ -411,114 +427,154 @@ bool InBand(int clues, const DigOptions& options) {
   return clues >= options.min_clues && clues <= options.max_clues;
 }
 
-// The default path (Symmetry::kNone, DigOrder::kRandom) and the hot path of the project. It
-// defines the puzzles of existing corpora: its use of the Rng and its choices must not change.
-// Each removal is decided exactly, cheapest test first: a naked or hidden single keeps the
-// puzzle unique; an emptied unavoidable set makes it non-unique; else the solver decides.
 // Targets below this many clues make the unavoidable sets before the first removal. Measured
 // (instructions per dig): it saves a solver call in digs to minimal and to 26-31 clues, and costs
 // more than it saves from 41 clues on.
 constexpr int kSetsUpFrontBelow = 36;
 
+// One dig: the puzzle, its givens, the solution's unavoidable sets and the solver's blocks over
+// the dig's sequence of trials (see BlockQuestions).
+class Digging {
+ public:
+  // Starts from `*puzzle` = `solution`. `seq`, `trial_end`: as for BlockQuestions.
+  Digging(const Grid& solution, int target, std::span<const uint8_t> seq,
+          std::span<const uint8_t> trial_end, Grid* puzzle)
+      : solution_(solution),
+        puzzle_(puzzle),
+        houses_(solution),
+        solver_(seq, trial_end),
+        seq_(seq) {
+    *puzzle = solution;
+    // Made up front for low targets, whose digs always meet removals the solver would refuse;
+    // otherwise at the first one: the digs of high clue bands seldom meet one, and a dig that
+    // meets one will meet many more.
+    if (target < kSetsUpFrontBelow) sets_.Make(solution);
+  }
+
+  // Empties the `n` cells of the trial at position `trial` of seq (all givens) and keeps them
+  // empty iff the puzzle stays unique; returns whether it did.
+  //
+  // Why the check is exact. Before the removal the puzzle P is unique with solution S. A
+  // solution T of P minus the cells that agrees with S on every removed cell is a solution of P,
+  // so T = S. Hence P minus the cells is unique iff no solution differs from S at some removed
+  // cell. Cheapest test first:
+  //   - a cell that the remaining givens (all removed cells already taken out) make a naked
+  //     single (it sees the eight other digits) or a hidden single (the other empty cells of one
+  //     of its houses see its digit): every solution puts S there, so it needs no check. Only
+  //     cells that are themselves forced are skipped this way; the others are always checked.
+  //   - an unavoidable set of S left without a given: S with the set permuted is a second
+  //     solution. Such a set holds a removed cell, as P had none.
+  //   - any other cell c: HasSolutionAvoiding(c, S[c]) finds a solution differing at c if there
+  //     is one (then the removal is undone). If there is none, every solution holds S[c] at c,
+  //     so c is given back while the later cells are checked: that keeps the same solution set
+  //     and gives the solver a smaller search. It is emptied again once every cell has passed.
+  bool TryRemove(int trial, int n) {
+    if (n == 1) return TryRemoveCell(trial);
+    const uint8_t* cells = &seq_[trial];
+    unsigned forced = 0;
+    for (int i = 0; i < n; ++i) Empty(cells[i]);
+    for (int i = 0; i < n; ++i) {
+      const int cell = cells[i];
+      if (houses_.IsNakedSingle(cell) || houses_.IsHiddenSingle(cell, solution_[cell])) {
+        forced |= 1u << i;
+      }
+    }
+    bool unique = forced == (1u << n) - 1 || !EmptiesASet(cells, n);
+    for (int i = 0; i < n && unique; ++i) {
+      if (forced >> i & 1) continue;
+      unique = !solver_.HasSolutionAvoiding(*puzzle_, trial, cells[i], solution_[cells[i]]);
+      if (!unique && !sets_.made()) sets_.Make(solution_);
+      (*puzzle_)[cells[i]] = solution_[cells[i]];  // forced (or the removal is undone below)
+    }
+    for (int i = 0; i < n; ++i) {
+      if (unique) {
+        (*puzzle_)[cells[i]] = 0;
+      } else {
+        Fill(cells[i]);
+      }
+    }
+    return unique;
+  }
+
+ private:
+  // TryRemove of one cell, written out: the hot path of the default dig.
+  bool TryRemoveCell(int trial) {
+    const int cell = seq_[trial];
+    const int digit = solution_[cell];
+    Empty(cell);
+    bool unique = houses_.IsNakedSingle(cell) || houses_.IsHiddenSingle(cell, digit);
+    if (!unique && !(sets_.made() && sets_.HasEmptySetAt(cell, given_cells_))) {
+      unique = !solver_.HasSolutionAvoiding(*puzzle_, trial, cell, digit);
+      if (!unique && !sets_.made()) sets_.Make(solution_);
+    }
+    if (!unique) Fill(cell);
+    return unique;
+  }
+  void Empty(int cell) {
+    (*puzzle_)[cell] = 0;
+    houses_.Toggle(cell, solution_[cell]);
+    given_cells_.Remove(cell);
+  }
+  void Fill(int cell) {
+    (*puzzle_)[cell] = solution_[cell];
+    houses_.Toggle(cell, solution_[cell]);
+    given_cells_.Add(cell);
+  }
+  bool EmptiesASet(const uint8_t* cells, int n) const {
+    if (!sets_.made()) return false;
+    for (int i = 0; i < n; ++i) {
+      if (sets_.HasEmptySetAt(cells[i], given_cells_)) return true;
+    }
+    return false;
+  }
+
+  const Grid& solution_;
+  Grid* puzzle_;
+  Givens houses_;
+  CellSet given_cells_ = kAllCells;
+  UnavoidableSets sets_;
+  BlockQuestions solver_;
+  std::span<const uint8_t> seq_;
+};
+
+// The default path (Symmetry::kNone, DigOrder::kRandom) and the hot path of the project. It
+// defines the puzzles of existing corpora: its use of the Rng and its choices must not change.
 bool DigRandomCells(const Grid& solution, const DigOptions& options, Rng& rng, Grid* puzzle) {
-  *puzzle = solution;
   std::array<uint8_t, kCells> order;
   std::iota(order.begin(), order.end(), 0);
   rng.Shuffle(std::span<uint8_t>(order));
-
   const int target = DrawTarget(options, rng);
-  Givens houses(*puzzle);
-  CellSet given_cells{~uint64_t{0}, (uint64_t{1} << (kCells - 64)) - 1};
-  // Made up front for low targets, whose digs always meet removals the solver would refuse;
-  // otherwise at the first one: the digs of high clue bands seldom meet one, and a dig that
-  // meets one will meet many more.
-  UnavoidableSets sets;
-  if (target < kSetsUpFrontBelow) sets.Make(solution);
-  BlockQuestions solver;
+  Digging dig(solution, target, order, {}, puzzle);
   int clues = kCells;
   for (int i = 0; i < kCells && clues > target; ++i) {
-    const int cell = order[i];
-    const int digit = solution[cell];
-    (*puzzle)[cell] = 0;
-    houses.Toggle(cell, digit);
-    given_cells.Remove(cell);
-    bool unique = houses.IsNakedSingle(cell) || houses.IsHiddenSingle(cell, digit);
-    if (!unique && !(sets.made() && sets.HasEmptySetAt(cell, given_cells))) {
-      unique = !solver.HasSolutionAvoiding(*puzzle, order, i, digit);
-      if (!unique && !sets.made()) sets.Make(solution);
-    }
-    if (unique) {
-      --clues;  // keep the removal
-    } else {
-      (*puzzle)[cell] = static_cast<uint8_t>(digit);
-      houses.Toggle(cell, digit);
-      given_cells.Add(cell);
-    }
+    if (dig.TryRemove(i, 1)) --clues;
   }
   return InBand(clues, options);
 }
 
-// Empties the `n` cells (all givens) of `cells` and keeps the removal iff `*puzzle` stays unique;
-// returns whether it was kept.
-//
-// Why the check is exact. Before the removal the puzzle P is unique with solution S. A
-// solution T of P minus the cells that agrees with S on every removed cell is a solution of P,
-// so T = S. Hence P minus the cells is unique iff no solution differs from S at some removed
-// cell. The check treats the removed cells one by one:
-//   - a cell that the remaining givens (all removed cells already taken out) make a naked single
-//     (it sees the eight other digits) or a hidden single (the other empty cells of one of its
-//     houses see its digit): every solution puts S there, so it needs no check. Only cells that
-//     are themselves forced are skipped this way; the others are always checked.
-//   - any other cell c: HasSolutionAvoiding(c, S[c]) finds a solution differing at c if there
-//     is one (then the removal is undone). If there is none, every solution holds S[c] at c,
-//     so c is given back while the later cells are checked: that keeps the same solution set
-//     and gives the solver a smaller search. It is emptied again once every cell has passed.
-bool TryRemove(const uint8_t* cells, int n, const Grid& solution, Givens& houses, Grid* puzzle) {
-  for (int i = 0; i < n; ++i) {
-    (*puzzle)[cells[i]] = 0;
-    houses.Toggle(cells[i], solution[cells[i]]);
-  }
-  unsigned forced = 0;
-  for (int i = 0; i < n; ++i) {
-    if (houses.IsNakedSingle(cells[i]) || houses.IsHiddenSingle(cells[i], solution[cells[i]])) {
-      forced |= 1u << i;
-    }
-  }
-  bool unique = true;
-  for (int i = 0; i < n && unique; ++i) {
-    if (forced >> i & 1) continue;
-    unique = !HasSolutionAvoiding(*puzzle, cells[i], solution[cells[i]]);
-    (*puzzle)[cells[i]] = solution[cells[i]];  // forced (or the removal is undone below)
-  }
-  for (int i = 0; i < n; ++i) {
-    if (unique) {
-      (*puzzle)[cells[i]] = 0;
-    } else {
-      (*puzzle)[cells[i]] = solution[cells[i]];
-      houses.Toggle(cells[i], solution[cells[i]]);
-    }
-  }
-  return unique;
-}
-
 // Symmetric digging: whole orbits in one random order. Kept out of line (as DigPerRow), so that
-// the default path compiles as it did before they existed.
+// the default path is compiled on its own.
 [[gnu::noinline]] bool DigOrbits(const Grid& solution, const DigOptions& options, Rng& rng,
                                  Grid* puzzle) {
   const Orbits& orbits = kOrbits[static_cast<size_t>(options.symmetry)];
-  *puzzle = solution;
   std::array<uint8_t, kCells> order;
   std::iota(order.begin(), order.begin() + orbits.count, 0);
   rng.Shuffle(std::span<uint8_t>(order.data(), static_cast<size_t>(orbits.count)));
 
   const int target = DrawTarget(options, rng);
-  Givens houses(*puzzle);
+  // The orbits' cells in trial order: orbit i starts at start[i].
+  std::array<uint8_t, kCells> seq, start, trial_end;
+  for (int i = 0, at = 0; i < orbits.count; ++i) {
+    start[i] = static_cast<uint8_t>(at);
+    for (int k = 0; k < orbits.size[order[i]]; ++k) seq[at++] = orbits.cells[order[i]][k];
+    trial_end[start[i]] = static_cast<uint8_t>(at);
+  }
+  Digging dig(solution, target, seq, trial_end, puzzle);
   int clues = kCells;
   for (int i = 0; i < orbits.count && clues > target; ++i) {
-    const int orbit = order[i];
-    const int size = orbits.size[orbit];
+    const int size = orbits.size[order[i]];
     if (clues - size < options.min_clues) continue;  // below the band: a smaller orbit may fit
-    if (TryRemove(orbits.cells[orbit].data(), size, solution, houses, puzzle)) clues -= size;
+    if (dig.TryRemove(start[i], size)) clues -= size;
   }
   return InBand(clues, options);
 }
@@ -529,7 +585,6 @@ bool TryRemove(const uint8_t* cells, int n, const Grid& solution, Givens& houses
 // already has `quota` holes.
 [[gnu::noinline]] bool DigPerRow(const Grid& solution, const DigOptions& options, Rng& rng,
                                  Grid* puzzle) {
-  *puzzle = solution;
   std::array<std::array<uint8_t, 9>, 9> row_cells;
   for (int row = 0; row < 9; ++row) {
     std::iota(row_cells[row].begin(), row_cells[row].end(), static_cast<uint8_t>(row * 9));
@@ -541,14 +596,18 @@ bool TryRemove(const uint8_t* cells, int n, const Grid& solution, Givens& houses
 
   const int target = DrawTarget(options, rng);
   const int quota = options.minimal ? 9 : (kCells - target + 4) / 9;  // holes / 9, to nearest
-  Givens houses(*puzzle);
+  std::array<uint8_t, kCells> seq;  // the cells in trial order (a trial may be skipped)
+  for (int turn = 0; turn < 9; ++turn) {
+    for (int i = 0; i < 9; ++i) seq[turn * 9 + i] = row_cells[rows[i]][turn];
+  }
+  Digging dig(solution, target, seq, {}, puzzle);
   std::array<int, 9> holes{};
   int clues = kCells;
   for (int turn = 0; turn < 9 && clues > target; ++turn) {
     for (int i = 0; i < 9 && clues > target; ++i) {
       const int row = rows[i];
       if (holes[row] >= quota) continue;
-      if (TryRemove(&row_cells[row][turn], 1, solution, houses, puzzle)) {
+      if (dig.TryRemove(turn * 9 + i, 1)) {
         ++holes[row];
         --clues;
       }
