@@ -8,10 +8,18 @@
 #include <span>
 #include <string_view>
 
+#include "houses.h"
 #include "sudoku/solver.h"
+#include "unavoidable_sets.h"
 
 namespace sudoku {
 namespace {
+
+using core_internal::CellSet;
+using core_internal::kAllCells;
+using core_internal::kPlaces;
+using core_internal::Place;
+using core_internal::UnavoidableSets;
 
 constexpr std::array<std::string_view, kSymmetryCount> kSymmetryNames = {
     "none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal"};
@@ -74,44 +82,6 @@ static_assert(kOrbits[static_cast<int>(Symmetry::kRot90)].count == 21);
 static_assert(kOrbits[static_cast<int>(Symmetry::kRot180)].count == 41);
 static_assert(kOrbits[static_cast<int>(Symmetry::kDiagonal)].count == 45);
 
-// Where a cell lies: a table, as the digger's tests of givens run for every cell of every dig.
-struct Place {
-  uint8_t row, col, box, in_box;  // in_box: row_in_box * 3 + col_in_box
-};
-constexpr std::array<Place, kCells> kPlaces = [] {
-  std::array<Place, kCells> places{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    places[cell] = {static_cast<uint8_t>(RowOf(cell)), static_cast<uint8_t>(ColOf(cell)),
-                    static_cast<uint8_t>(BoxOf(cell)),
-                    static_cast<uint8_t>(RowOf(cell) % 3 * 3 + ColOf(cell) % 3)};
-  }
-  return places;
-}();
-
-// A set of cells, bit `cell`.
-struct CellSet {
-  uint64_t lo;  // cells 0-63
-  uint64_t hi;  // cells 64-80
-  void Add(int cell) {
-    if (cell < 64) {
-      lo |= uint64_t{1} << cell;
-    } else {
-      hi |= uint64_t{1} << (cell - 64);
-    }
-  }
-  void Remove(int cell) {
-    if (cell < 64) {
-      lo &= ~(uint64_t{1} << cell);
-    } else {
-      hi &= ~(uint64_t{1} << (cell - 64));
-    }
-  }
-  bool Meets(const CellSet& other) const { return ((lo & other.lo) | (hi & other.hi)) != 0; }
-};
-
-// All 81 cells.
-constexpr CellSet kAllCells{~uint64_t{0}, (uint64_t{1} << (kCells - 64)) - 1};
-
 // The givens while digging, kept in step with the puzzle: the digit set of each house and, per
 // digit, the houses holding it, plus the empty cells of each house (as 9-bit masks: columns of a
 // row, rows of a column, row_in_box * 3 + col_in_box of a box).
@@ -171,195 +141,6 @@ class Givens {
   std::array<uint16_t, 9> row_{}, col_{}, box_{};
   std::array<uint16_t, 10> rows_with_{}, cols_with_{}, boxes_with_{};
   std::array<uint16_t, 9> row_empty_{}, col_empty_{}, box_empty_{};
-};
-
-// Small unavoidable sets of a solution grid S: sets of cells whose digits can be permuted among
-// themselves so that the grid stays valid. A puzzle dug from S with no given in such a set has
-// a second solution (S with the set permuted), so it is not unique. Three families, each of which
-// splits cells into sets in a fixed way, so a cell lies in at most kMaxSetsPerCell sets:
-//   - line pairs: two rows r1, r2 of one band. Going from a column x to the column where row
-//     r1 holds S[r2][x] cycles through some columns X; exchanging the digits of r1 and r2 on X
-//     keeps both rows (each keeps its digit set), every column (two cells swap) and every box
-//     (the two cells of a column share a box). The same for two columns of one stack.
-//   - cross pairs: two rows of different bands. The exchange on X must now also keep the two
-//     boxes of each stack, so X lies in one stack; a 2-cycle there is also a 2-cycle of two
-//     columns of one stack (the line pairs have it), which leaves the 3-cycles: the rows hold
-//     the same three digits in the stack (6 cells). The same for two columns of different
-//     stacks.
-//   - digit pairs: digits a, b. Exchanging a and b in a set of their 18 cells keeps the grid
-//     valid iff every row, column and box has both or neither of its two a/b cells in the set:
-//     the sets are the connected parts of the graph joining the two a/b cells of each house.
-// While digging, the puzzle before a removal is unique, so none of its sets is empty: a removal
-// can only empty the sets that hold the removed cell.
-class UnavoidableSets {
- public:
-  // No sets until Make; the tables are left unset, as a dig that never needs them should not pay
-  // for clearing them.
-  UnavoidableSets() {}
-  bool made() const { return made_; }
-  void Make(const Grid& solution) {
-    made_ = true;
-    count_ = 0;
-    size_of_cell_.fill(0);
-    const Where where(solution);
-    AddLinePairs(solution, where);
-    AddCrossPairs(where);
-    AddDigitPairs(where);
-  }
-  // True iff some set containing `cell` has no cell in `givens`.
-  bool HasEmptySetAt(int cell, const CellSet& givens) const {
-    for (int k = 0; k < size_of_cell_[cell]; ++k) {
-      if (!sets_[of_cell_[cell][k]].Meets(givens)) return true;
-    }
-    return false;
-  }
-
- private:
-  // A cell lies in one set of each of its 2 row pairs, 2 column pairs, 6 + 6 cross pairs and 8
-  // digit pairs.
-  static constexpr int kMaxSetsPerCell = 24;
-  // Line pairs: 18, split into at most 4 cycles (of 2+ columns); cross pairs: 2 x 27, one set
-  // per stack (band) at most; digit pairs: 36, into at most 4 parts (of 4+ cells).
-  static constexpr int kMaxSets = 18 * 4 + 2 * 27 * 3 + 36 * 4;
-  // Larger sets are left out: they are seldom emptied and cost a test at each of their cells.
-  static constexpr int kMaxSize = 12;
-
-  // Where each digit lies in S, read off once for all three families.
-  struct Where {
-    explicit Where(const Grid& s) {
-      for (int cell = 0; cell < kCells; ++cell) {
-        const Place& p = kPlaces[cell];
-        const int d = s[cell];
-        col_in_row[d][p.row] = p.col;
-        row_in_col[d][p.col] = p.row;
-        box_in_row[d][p.row] = p.box;
-        row_in_box[d][p.box] = p.row;
-        row_third[p.row][p.col / 3] |= static_cast<uint16_t>(1u << d);
-        col_third[p.col][p.row / 3] |= static_cast<uint16_t>(1u << d);
-      }
-    }
-    // For digit d and row r: the column and the box of d in row r; the row of d in column (box).
-    std::array<std::array<uint8_t, 9>, 10> col_in_row, row_in_col, box_in_row, row_in_box;
-    // The digits of row (column) l in its cells 3j..3j+2.
-    std::array<std::array<uint16_t, 3>, 9> row_third{}, col_third{};
-  };
-
-  // Adds the set of the `n` cells in `cells`.
-  void Add(const uint8_t* cells, int n) {
-    CellSet& set = sets_[count_];
-    set = CellSet{0, 0};
-    for (int i = 0; i < n; ++i) {
-      set.Add(cells[i]);
-      of_cell_[cells[i]][size_of_cell_[cells[i]]++] = static_cast<uint8_t>(count_);
-    }
-    ++count_;
-  }
-
-  // Line pairs, rows then columns: the line l2 holds `next` digit at its k-th cell, found in
-  // line l1 at the cell the cycle goes to.
-  void AddLinePairs(const Grid& s, const Where& where) {
-    for (int l1 = 0; l1 < 9; ++l1) {
-      for (int l2 = l1 + 1; l2 < l1 / 3 * 3 + 3; ++l2) {
-        AddCycles(
-            l1, l2, [&](int k) { return where.col_in_row[s[l2 * 9 + k]][l1]; },
-            [](int l, int k) { return l * 9 + k; });
-        AddCycles(
-            l1, l2, [&](int k) { return where.row_in_col[s[k * 9 + l2]][l1]; },
-            [](int l, int k) { return k * 9 + l; });
-      }
-    }
-  }
-
-  // The cycles of kMaxSize cells or fewer of k -> next(k) on the cells of lines l1 and l2.
-  template <typename Next, typename Cell>
-  void AddCycles(int l1, int l2, Next next, Cell cell) {
-    unsigned seen = 0;
-    for (int k0 = 0; k0 < 9; ++k0) {
-      std::array<uint8_t, 18> cells;
-      int n = 0;
-      for (int k = k0; !(seen >> k & 1); k = next(k)) {
-        seen |= 1u << k;
-        cells[n++] = static_cast<uint8_t>(cell(l1, k));
-        cells[n++] = static_cast<uint8_t>(cell(l2, k));
-      }
-      if (n > 0 && n <= kMaxSize) Add(cells.data(), n);
-    }
-  }
-
-  void AddCrossPairs(const Where& where) {
-    for (int l1 = 0; l1 < 6; ++l1) {
-      for (int l2 = l1 / 3 * 3 + 3; l2 < 9; ++l2) {
-        for (int j = 0; j < 3; ++j) {
-          const int k = 3 * j;
-          if (where.row_third[l1][j] == where.row_third[l2][j])
-            AddThirds(l1 * 9 + k, l2 * 9 + k, 1);
-          if (where.col_third[l1][j] == where.col_third[l2][j])
-            AddThirds(k * 9 + l1, k * 9 + l2, 9);
-        }
-      }
-    }
-  }
-
-  // Adds the three cells from `a` on, `step` apart (1 along a row, 9 down a column), and the
-  // three from `b` on.
-  void AddThirds(int a, int b, int step) {
-    std::array<uint8_t, 6> cells;
-    for (int i = 0; i < 3; ++i) {
-      cells[2 * i] = static_cast<uint8_t>(a + i * step);
-      cells[2 * i + 1] = static_cast<uint8_t>(b + i * step);
-    }
-    Add(cells.data(), 6);
-  }
-
-  // Parts of 4 cells are left out (they are the 2-column cycles of a line pair), and so are
-  // parts of more than kMaxSize cells.
-  void AddDigitPairs(const Where& where) {
-    const auto& col_in_row = where.col_in_row;
-    const auto& row_in_col = where.row_in_col;
-    const auto& box_in_row = where.box_in_row;
-    const auto& row_in_box = where.row_in_box;
-    for (int a = 1; a <= 9; ++a) {
-      for (int b = a + 1; b <= 9; ++b) {
-        // The parts as sets of rows (a row's a and b cells are joined): the column and the box
-        // of the a of row r join r to the rows of their b, and the same with a and b swapped.
-        std::array<uint16_t, 9> joined;
-        for (int r = 0; r < 9; ++r) {
-          joined[r] = static_cast<uint16_t>(1u << r | 1u << row_in_col[b][col_in_row[a][r]] |
-                                            1u << row_in_col[a][col_in_row[b][r]] |
-                                            1u << row_in_box[b][box_in_row[a][r]] |
-                                            1u << row_in_box[a][box_in_row[b][r]]);
-        }
-        uint32_t done = 0;
-        for (int r = 0; r < 9; ++r) {
-          if (done >> r & 1) continue;
-          uint32_t rows = joined[r], grown = rows;
-          do {  // grow to the whole part, or until it is too large to keep
-            rows = grown;
-            for (uint32_t left = rows; left != 0; left &= left - 1) {
-              grown |= joined[std::countr_zero(left)];
-            }
-          } while (grown != rows && 2 * std::popcount(grown) <= kMaxSize);
-          done |= grown;
-          const int n = 2 * std::popcount(grown);
-          if (grown != rows || n <= 4 || n > kMaxSize) continue;
-          std::array<uint8_t, 18> cells;
-          int i = 0;
-          for (; rows != 0; rows &= rows - 1) {
-            const int row = std::countr_zero(rows);
-            cells[i++] = static_cast<uint8_t>(row * 9 + col_in_row[a][row]);
-            cells[i++] = static_cast<uint8_t>(row * 9 + col_in_row[b][row]);
-          }
-          Add(cells.data(), n);
-        }
-      }
-    }
-  }
-
-  bool made_ = false;
-  int count_;
-  std::array<CellSet, kMaxSets> sets_;
-  std::array<std::array<uint8_t, kMaxSetsPerCell>, kCells> of_cell_;  // first size_of_cell_
-  std::array<uint8_t, kCells> size_of_cell_;
 };
 
 // The solver's questions of a dig, asked in blocks. A dig tries cells in a fixed sequence `seq`,
