@@ -1,4 +1,4 @@
-// Minlex canonical forms of puzzles by a depth-first branch-and-bound over the rows of the result.
+// Minlex canonical forms of puzzles by a branch-and-bound over the rows of the result.
 //
 // Puzzles (CanonicalForm). The result is built row by row. A search node holds the choices made
 // so far: the orientation, the source rows placed (which fixes the source band being filled),
@@ -8,10 +8,11 @@
 // of interchangeable positions, so an empty row costs no branching. Placing the next row sorts
 // each group's cells (empty, then already-labelled digits by label, then new digits) and splits
 // the group where the values differ; only several new digits in one group branch, over their
-// orders. At each node every candidate next row is first scored (its relabelled row as a packed
-// integer) and only the smallest go deeper; a node whose smallest row is larger than the best
-// result's row at that depth is abandoned, one whose smallest row is smaller replaces the best
-// from that row on.
+// orders. The search goes breadth-first through ties: all nodes sharing the best prefix are
+// expanded together, every candidate next row of each is scored (its relabelled row as a packed
+// integer), and only the children reaching the smallest row go one level deeper. A set of ties
+// whose smallest row is larger than the best result's row at that depth is abandoned, one whose
+// smallest row is smaller replaces the best from that row on.
 //
 // Finished grids take a faster path: CanonicalGrid, in canonical_grid.cc.
 #include "sudoku/canonical.h"
@@ -74,6 +75,9 @@ struct Node {
 
 constexpr uint16_t kStackSplits = (1 << 2) | (1 << 5) | (1 << 8);
 
+// Tied children held at once per level; more are searched in batches of this size.
+constexpr int kKept = 16;
+
 class PuzzleSearch {
  public:
   explicit PuzzleSearch(const Grid& puzzle) : grid_(puzzle) {}
@@ -128,13 +132,15 @@ class PuzzleSearch {
     return empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
   }
 
-  // Explores the children of `parents` (all with the same result prefix) at depth `level`.
+  // Explores the children of `parents` (all with the same result prefix) at depth `level`. Every
+  // child reaching the smallest next row goes one level deeper together with the others, so ties
+  // are settled one row at a time instead of each tied child's subtree being searched in turn
+  // (which searched deep below children that a later sibling beat, about twice the work).
   void Expand(int level, const Node* parents, int count) {
     PackedRow bound = best_.known > level ? best_.rows[level] : kUnknownRow;
     bool any = false;
     // The smallest children are kept for the descent; if there are too many, they are made
     // again in a second pass.
-    constexpr int kKept = 16;
     Node kept[kKept];
     int kept_count = 0;
     bool overflow = false;
@@ -158,15 +164,25 @@ class PuzzleSearch {
       best_.known = level + 1;
     }
     if (level == 8) return;
-    if (!overflow) {
-      for (int i = 0; i < kept_count; ++i) Expand(level + 1, &kept[i], 1);
-      return;
-    }
-    PackedRow target = bound;
-    auto descend = [&](PackedRow key, const Node& child) {
-      if (key == target) Expand(level + 1, &child, 1);
+    if (overflow) return DescendInBatches(level, parents, count, bound, kept);
+    Expand(level + 1, kept, kept_count);
+  }
+
+  // Makes the children of `parents` again and descends with those whose row is `target`, kKept
+  // at a time in `batch`. Each batch is a set of ties like any other.
+  void DescendInBatches(int level, const Node* parents, int count, PackedRow target, Node* batch) {
+    int n = 0;
+    auto gather = [&](PackedRow key, const Node& child) {
+      if (key != target) return;
+      batch[n++] = child;
+      if (n == kKept) {
+        Expand(level + 1, batch, n);
+        n = 0;
+      }
     };
-    for (int i = 0; i < count; ++i) ForEachNextRow(parents[i], level, target, descend);
+    PackedRow bound = target;
+    for (int i = 0; i < count; ++i) ForEachNextRow(parents[i], level, bound, gather);
+    if (n > 0) Expand(level + 1, batch, n);
   }
 
   // Calls visit(row, child) for every way to place a source row at depth `level` whose
