@@ -8,7 +8,9 @@
 // of interchangeable positions, so an empty row costs no branching. Placing the next row sorts
 // each group's cells (empty, then already-labelled digits by label, then new digits) and splits
 // the group where the values differ; only several new digits in one group branch, over their
-// orders. The search goes breadth-first through ties: all nodes sharing the best prefix are
+// orders. A row holding no digit twice (every row of a puzzle without conflicts) is placed all at
+// once by a sorting network per stack (PlaceRow); one with a repeated digit group by group
+// (PlaceGroups), as a label given in one group changes the order of the next. The search goes breadth-first through ties: all nodes sharing the best prefix are
 // expanded together, every candidate next row of each is scored (its relabelled row as a packed
 // integer), and only the children reaching the smallest row go one level deeper. A set of ties
 // whose smallest row is larger than the best result's row at that depth is abandoned, one whose
@@ -65,7 +67,7 @@ struct BestRows {
 // One search node: everything the rows placed so far have fixed.
 struct Node {
   uint8_t col[9];     // source column at each result position
-  uint8_t label[10];  // source digit -> label given, 0 = not seen yet (label[0] stays 0)
+  uint8_t label[10];  // source value -> its key in a row: 0 (empty), a label, or kNew + digit
   uint16_t split;     // bit p set: result positions p and p+1 are in different groups
   uint16_t used;      // source rows placed
   uint8_t orient;
@@ -75,8 +77,82 @@ struct Node {
 
 constexpr uint16_t kStackSplits = (1 << 2) | (1 << 5) | (1 << 8);
 
+// The key of a digit without a label yet is kNew + digit: after every label, by digit.
+constexpr uint8_t kNew = 16;
+
 // Tied children held at once per level; more are searched in batches of this size.
 constexpr int kKept = 16;
+
+// A cell of a row being placed: its key above its source column, so that entries sort by key.
+using Entry = uint16_t;
+
+inline void CompareExchange(Entry& a, Entry& b) {
+  const Entry low = std::min(a, b);
+  b = std::max(a, b);
+  a = low;
+}
+
+// Sorts the entries of each group of `split`. Groups lie within stacks, so three
+// compare-exchanges per stack sort them, skipping those across a split.
+inline void SortGroups(uint16_t split, Entry* e) {
+  for (int i = 0; i < 9; i += 3) {
+    const bool join0 = !(split >> i & 1), join1 = !(split >> (i + 1) & 1);
+    if (join0) CompareExchange(e[i], e[i + 1]);
+    if (join1) CompareExchange(e[i + 1], e[i + 2]);
+    if (join0) CompareExchange(e[i], e[i + 1]);
+  }
+}
+
+// The row that sorted entries `e` make, the new digits labelled from `next` on.
+inline PackedRow RelabelledRow(const Entry* e, uint8_t next) {
+  PackedRow key = 0;
+  for (int p = 0; p < 9; ++p) {
+    const uint8_t k = static_cast<uint8_t>(e[p] >> 8);
+    key = key << 4 | (k >= kNew ? next++ : k);
+  }
+  return key;
+}
+
+// Splits the groups of `split` where sorted entries `e` differ. Returns the splits between two
+// new digits, which may also come in the other order.
+inline uint16_t SplitGroups(const Entry* e, uint16_t& split) {
+  uint16_t swappable = 0;
+  for (int p = 0; p < 8; ++p) {
+    if ((split >> p & 1) || (e[p] >> 8) == (e[p + 1] >> 8)) continue;
+    split = static_cast<uint16_t>(split | 1u << p);
+    if ((e[p] >> 8) >= kNew) swappable = static_cast<uint16_t>(swappable | 1u << p);
+  }
+  return swappable;
+}
+
+// Calls f() for every order of each run of entries that `swappable` joins (bit p joins entries
+// p and p + 1; the entries of a run sorted, at most three), leaving them sorted again.
+template <class F>
+void ForEachOrderOfRuns(Entry* e, uint16_t swappable, F&& f) {
+  int start[3], len[3], runs = 0;
+  for (unsigned rest = swappable; rest != 0; ++runs) {
+    start[runs] = std::countr_zero(rest);
+    len[runs] = std::countr_one(rest >> start[runs]) + 1;
+    rest &= ~(((1u << (len[runs] - 1)) - 1) << start[runs]);
+  }
+  for (;;) {
+    f();
+    int i = 0;
+    while (i < runs && !std::next_permutation(e + start[i], e + start[i] + len[i])) ++i;
+    if (i == runs) return;
+  }
+}
+
+// Gives `node` the column order of sorted entries `e` and labels their new digits from
+// first_label on.
+inline void ApplyOrder(const Entry* e, uint8_t first_label, Node& node) {
+  uint8_t label = first_label;
+  for (int p = 0; p < 9; ++p) {
+    node.col[p] = static_cast<uint8_t>(e[p]);
+    if ((e[p] >> 8) >= kNew) node.label[(e[p] >> 8) - kNew] = label++;
+  }
+  node.next = label;
+}
 
 class PuzzleSearch {
  public:
@@ -94,7 +170,7 @@ class PuzzleSearch {
         for (int s = 0; s < 3; ++s) {
           for (int i = 0; i < 3; ++i) node.col[3 * s + i] = static_cast<uint8_t>(3 * order[s] + i);
         }
-        std::fill(std::begin(node.label), std::end(node.label), 0);
+        for (int v = 0; v < 10; ++v) node.label[v] = static_cast<uint8_t>(v == 0 ? 0 : kNew + v);
         node.split = kStackSplits;
         node.used = 0;
         node.orient = o;
@@ -102,21 +178,48 @@ class PuzzleSearch {
         node.next = 1;
       }
     }
-    // Only lines (rows of either orientation) that can start with the most empty cells can be
-    // the first row: skip the others at the root.
-    int most = 0;
-    for (int o = 0; o < 2; ++o) {
-      for (int r = 0; r < 9; ++r) {
-        first_row_zeros_[o][r] = LeadingZeros(grid_.cells[o] + 9 * r);
-        most = std::max(most, first_row_zeros_[o][r]);
-      }
-    }
-    most_first_row_zeros_ = most;
+    FindFirstRows();
+    FindRepeats();
     Expand(0, roots, n);
     return best_.ToGrid();
   }
 
  private:
+  // Only lines (rows of either orientation) that can start with the most empty cells can be the
+  // first row: first_rows_ leaves out the others.
+  void FindFirstRows() {
+    int zeros[2][9], most = 0;
+    for (int o = 0; o < 2; ++o) {
+      for (int r = 0; r < 9; ++r) {
+        zeros[o][r] = LeadingZeros(grid_.cells[o] + 9 * r);
+        most = std::max(most, zeros[o][r]);
+      }
+    }
+    for (int o = 0; o < 2; ++o) {
+      first_rows_[o] = 0;
+      for (int r = 0; r < 9; ++r) {
+        if (zeros[o][r] == most) first_rows_[o] |= static_cast<uint16_t>(1u << r);
+      }
+    }
+  }
+
+  // Marks the lines holding a digit twice (puzzles with conflicts), which PlaceGroups places.
+  void FindRepeats() {
+    for (int o = 0; o < 2; ++o) {
+      repeats_[o] = 0;
+      for (int r = 0; r < 9; ++r) {
+        unsigned seen = 0;
+        bool repeat = false;
+        for (int c = 0; c < 9; ++c) {
+          const unsigned bit = 1u << grid_.cells[o][9 * r + c];
+          repeat = repeat || (seen & bit & ~1u);
+          seen |= bit;
+        }
+        if (repeat) repeats_[o] |= static_cast<uint16_t>(1u << r);
+      }
+    }
+  }
+
   // The most leading empty cells any column order gives `row`: its empty stacks first, then the
   // empty cells of its emptiest other stack.
   static int LeadingZeros(const uint8_t* row) {
@@ -190,20 +293,48 @@ class PuzzleSearch {
   template <class Visit>
   void ForEachNextRow(const Node& parent, int level, PackedRow& bound, Visit& visit) {
     const uint8_t* cells = grid_.cells[parent.orient];
-    int first = 0, last = 9;
+    // A band's first row comes from any band not used yet, its others from the same band.
+    unsigned rows = 0;
     if (level % 3 != 0) {
-      first = 3 * parent.band;
-      last = first + 3;
+      rows = 7u << (3 * parent.band);
+    } else {
+      for (int b = 0; b < 3; ++b) {
+        if (!(parent.used & (7u << (3 * b)))) rows |= 7u << (3 * b);
+      }
+      if (level == 0) rows &= first_rows_[parent.orient];
     }
-    for (int r = first; r < last; ++r) {
-      if (parent.used & (1u << r)) continue;
-      if (level % 3 == 0 && (parent.used & (7u << (3 * (r / 3))))) continue;
-      if (level == 0 && first_row_zeros_[parent.orient][r] < most_first_row_zeros_) continue;
+    for (rows &= ~parent.used; rows != 0; rows &= rows - 1) {
+      const int r = std::countr_zero(rows);
       Node child = parent;
       child.used = static_cast<uint16_t>(parent.used | (1u << r));
       child.band = static_cast<uint8_t>(r / 3);
-      PlaceGroups(cells + 9 * r, child, 0, 0, bound, visit);
+      if (repeats_[parent.orient] & (1u << r)) {
+        PlaceGroups(cells + 9 * r, child, 0, 0, bound, visit);
+      } else {
+        PlaceRow(cells + 9 * r, child, bound, visit);
+      }
     }
+  }
+
+  // Places source row `src`, which holds no digit twice, into `node`: each group's cells sorted
+  // by key, new digits labelled in the order they come. The new digits sharing a group can come
+  // in any order, all giving the same row: each order is one child.
+  template <class Visit>
+  void PlaceRow(const uint8_t* src, Node& node, PackedRow& bound, Visit& visit) {
+    Entry e[9];
+    for (int p = 0; p < 9; ++p) {
+      const uint8_t c = node.col[p];
+      e[p] = static_cast<Entry>(node.label[src[c]] << 8 | c);
+    }
+    SortGroups(node.split, e);
+    const PackedRow key = RelabelledRow(e, node.next);
+    if (key > bound) return;
+    const uint16_t swappable = SplitGroups(e, node.split);
+    const uint8_t first_label = node.next;
+    ForEachOrderOfRuns(e, swappable, [&] {
+      ApplyOrder(e, first_label, node);
+      visit(key, node);
+    });
   }
 
   // Places the groups of result positions pos..8 of source row `src` into `node`, `key` holding
@@ -215,14 +346,11 @@ class PuzzleSearch {
       // The group ends at the next split (bit 8 is always set).
       const int end = pos + std::countr_zero(static_cast<unsigned>(node.split >> pos));
       const int size = end - pos + 1;
-      // Sort the group's cells by value: 0, then labels, then new digits (kNew + digit).
-      constexpr int kNew = 16;
+      // Sort the group's cells by key: 0, then labels, then new digits (kNew + digit).
       uint8_t cols[3], keys[3];
       for (int i = 0; i < size; ++i) {
         const uint8_t c = node.col[pos + i];
-        const uint8_t v = src[c];
-        uint8_t k = v == 0 ? 0 : node.label[v];
-        if (v != 0 && k == 0) k = static_cast<uint8_t>(kNew + v);
+        const uint8_t k = node.label[src[c]];
         int j = i;
         for (; j > 0 && keys[j - 1] > k; --j) {
           keys[j] = keys[j - 1];
@@ -271,7 +399,6 @@ class PuzzleSearch {
   void BranchNewDigits(const uint8_t* src, const Node& node, int pos, int known, int fresh,
                        const uint8_t* cols, const uint8_t* keys, PackedRow key, PackedRow& bound,
                        Visit& visit) {
-    constexpr int kNew = 16;
     // Runs of equal digits: start index and length, in sorted order.
     uint8_t run_start[3], run_len[3];
     int runs = 0;
@@ -309,8 +436,8 @@ class PuzzleSearch {
 
   Oriented grid_;
   BestRows best_;
-  int first_row_zeros_[2][9] = {};
-  int most_first_row_zeros_ = 0;
+  uint16_t first_rows_[2];  // per orientation, bit r set: line r can be the first row
+  uint16_t repeats_[2];     // per orientation, bit r set: line r holds a digit twice
 };
 
 }  // namespace
