@@ -20,8 +20,11 @@
 #include "sudoku/canonical.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <utility>
 
 namespace sudoku {
 namespace {
@@ -34,16 +37,79 @@ constexpr PackedRow kUnknownRow = ~PackedRow{0};
 // The first `len` cells of `row` (len 1-9).
 constexpr PackedRow RowPrefix(PackedRow row, int len) { return row >> (4 * (9 - len)); }
 
-// Both orientations of the input: cells[0] as given, cells[1] transposed.
+// Set bits of each 9-bit mask (std::popcount is a library call on CPUs without POPCNT).
+constexpr auto kBitCount = [] {
+  std::array<uint8_t, 512> count{};
+  for (int m = 1; m < 512; ++m) count[m] = static_cast<uint8_t>(count[m >> 1] + (m & 1));
+  return count;
+}();
+
+// Bit i set for each nonzero cell i of a line (cells hold 0-9).
+inline uint16_t NonzeroCells(const uint8_t* line) {
+  uint64_t x;
+  std::memcpy(&x, line, 8);
+  // Bit 7 of each nonzero byte (no carry crosses a byte), gathered into the top byte in order.
+  x = ((x + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull) >> 7;
+  return static_cast<uint16_t>((x * 0x0102040810204080ull) >> 56 | (line[8] != 0) << 8);
+}
+
+// Both orientations of the input (cells[1] transposed) and, per line, its givens.
 struct Oriented {
   uint8_t cells[2][kCells];
+  uint16_t givens[2][9];       // bit c set: cell c of the line holds a given
+  uint16_t repeats[2] = {};    // bit r set: line r holds a digit twice
+
   explicit Oriented(const Grid& grid) {
+    std::memcpy(cells[0], grid.cells.data(), kCells);
     for (int r = 0; r < 9; ++r) {
-      for (int c = 0; c < 9; ++c) {
-        cells[0][r * 9 + c] = grid[r * 9 + c];
-        cells[1][c * 9 + r] = grid[r * 9 + c];
+      for (int c = 0; c < 9; ++c) cells[1][c * 9 + r] = grid[r * 9 + c];
+    }
+    for (int o = 0; o < 2; ++o) {
+      for (int r = 0; r < 9; ++r) ScanLine(o, r);
+    }
+  }
+
+  void ScanLine(int o, int r) {
+    const uint8_t* line = cells[o] + 9 * r;
+    givens[o][r] = NonzeroCells(line);
+    unsigned digits = 0;
+    for (int c = 0; c < 9; ++c) digits |= 1u << line[c];
+    if (kBitCount[digits >> 1] != kBitCount[givens[o][r]]) {
+      repeats[o] = static_cast<uint16_t>(repeats[o] | 1u << r);
+    }
+  }
+
+  bool Repeats(int o, int r) const { return repeats[o] >> r & 1; }
+};
+
+// The number of givens in each stack of a line.
+struct StackCounts {
+  int n[3];
+  explicit StackCounts(uint16_t givens) {
+    for (int s = 0; s < 3; ++s) n[s] = kBitCount[givens >> (3 * s) & 7u];
+  }
+
+  // The most leading empty cells any column order gives the line: its empty stacks first, then
+  // the empty cells of its emptiest other stack.
+  int LeadingZeros() const {
+    int empty_stacks = 0, fewest = 3;
+    for (int s = 0; s < 3; ++s) {
+      if (n[s] == 0) {
+        ++empty_stacks;
+      } else {
+        fewest = std::min(fewest, n[s]);
       }
     }
+    return empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+  }
+
+  // The counts in increasing order, as one number ordered like them.
+  int Sorted() const {
+    int a = n[0], b = n[1], c = n[2];
+    if (a > b) std::swap(a, b);
+    if (b > c) std::swap(b, c);
+    if (a > b) std::swap(a, b);
+    return a << 4 | b << 2 | c;
   }
 };
 
@@ -179,60 +245,47 @@ class PuzzleSearch {
       }
     }
     FindFirstRows();
-    FindRepeats();
     Expand(0, roots, n);
     return best_.ToGrid();
   }
 
  private:
-  // Only lines (rows of either orientation) that can start with the most empty cells can be the
-  // first row: first_rows_ leaves out the others.
+  // The lines that can be the first row: those starting with the most empty cells (an empty
+  // cell is smaller than any digit). Among lines holding no digit twice the row depends only on
+  // the stack counts (stacks in increasing count, each empty cells first, then labels 1, 2, ...),
+  // so only those with the smallest counts stay.
   void FindFirstRows() {
-    int zeros[2][9], most = 0;
+    int zeros[2][9], sorted[2][9], most = 0, fewest = 1 << 6;
     for (int o = 0; o < 2; ++o) {
       for (int r = 0; r < 9; ++r) {
-        zeros[o][r] = LeadingZeros(grid_.cells[o] + 9 * r);
+        const StackCounts counts(grid_.givens[o][r]);
+        zeros[o][r] = counts.LeadingZeros();
+        sorted[o][r] = grid_.Repeats(o, r) ? -1 : counts.Sorted();
         most = std::max(most, zeros[o][r]);
+        if (sorted[o][r] >= 0) fewest = std::min(fewest, sorted[o][r]);
       }
     }
     for (int o = 0; o < 2; ++o) {
       first_rows_[o] = 0;
       for (int r = 0; r < 9; ++r) {
-        if (zeros[o][r] == most) first_rows_[o] |= static_cast<uint16_t>(1u << r);
-      }
-    }
-  }
-
-  // Marks the lines holding a digit twice (puzzles with conflicts), which PlaceGroups places.
-  void FindRepeats() {
-    for (int o = 0; o < 2; ++o) {
-      repeats_[o] = 0;
-      for (int r = 0; r < 9; ++r) {
-        unsigned seen = 0;
-        bool repeat = false;
-        for (int c = 0; c < 9; ++c) {
-          const unsigned bit = 1u << grid_.cells[o][9 * r + c];
-          repeat = repeat || (seen & bit & ~1u);
-          seen |= bit;
+        if (zeros[o][r] == most && sorted[o][r] <= fewest) {
+          first_rows_[o] = static_cast<uint16_t>(first_rows_[o] | 1u << r);
         }
-        if (repeat) repeats_[o] |= static_cast<uint16_t>(1u << r);
       }
     }
   }
 
-  // The most leading empty cells any column order gives `row`: its empty stacks first, then the
-  // empty cells of its emptiest other stack.
-  static int LeadingZeros(const uint8_t* row) {
-    int empty_stacks = 0, fewest = 3;
+  // At the root: true iff `root`'s stack order puts the stacks of line `givens` in increasing
+  // count. Any other order makes the line's row larger (at the first stack out of order, an
+  // empty cell becomes a digit), even with repeated digits.
+  static bool CountsAscend(uint16_t givens, const Node& root) {
+    int last = 0;
     for (int s = 0; s < 3; ++s) {
-      const int givens = (row[3 * s] != 0) + (row[3 * s + 1] != 0) + (row[3 * s + 2] != 0);
-      if (givens == 0) {
-        ++empty_stacks;
-      } else {
-        fewest = std::min(fewest, givens);
-      }
+      const int n = kBitCount[givens >> root.col[3 * s] & 7u];
+      if (n < last) return false;
+      last = n;
     }
-    return empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+    return true;
   }
 
   // Explores the children of `parents` (all with the same result prefix) at depth `level`. Every
@@ -305,10 +358,11 @@ class PuzzleSearch {
     }
     for (rows &= ~parent.used; rows != 0; rows &= rows - 1) {
       const int r = std::countr_zero(rows);
+      if (level == 0 && !CountsAscend(grid_.givens[parent.orient][r], parent)) continue;
       Node child = parent;
       child.used = static_cast<uint16_t>(parent.used | (1u << r));
       child.band = static_cast<uint8_t>(r / 3);
-      if (repeats_[parent.orient] & (1u << r)) {
+      if (grid_.Repeats(parent.orient, r)) {
         PlaceGroups(cells + 9 * r, child, 0, 0, bound, visit);
       } else {
         PlaceRow(cells + 9 * r, child, bound, visit);
@@ -437,7 +491,6 @@ class PuzzleSearch {
   Oriented grid_;
   BestRows best_;
   uint16_t first_rows_[2];  // per orientation, bit r set: line r can be the first row
-  uint16_t repeats_[2];     // per orientation, bit r set: line r holds a digit twice
 };
 
 }  // namespace
