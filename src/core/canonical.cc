@@ -26,12 +26,20 @@
 #include <cstring>
 #include <utility>
 
+#include "canonical_row.h"
+
 namespace sudoku {
 namespace {
 
-// A relabelled row packed 4 bits per cell, first cell most significant: integer order is
-// lexicographic order. kUnknownRow is larger than every row.
-using PackedRow = uint64_t;
+using core_internal::ForEachOrder;
+using core_internal::kNew;
+using core_internal::Load8;
+using core_internal::Node;
+using core_internal::NonzeroBytes;
+using core_internal::PackedRow;
+using core_internal::RowCells;
+
+// Larger than every row.
 constexpr PackedRow kUnknownRow = ~PackedRow{0};
 
 // The first `len` cells of `row` (len 1-9).
@@ -46,11 +54,7 @@ constexpr auto kBitCount = [] {
 
 // Bit i set for each nonzero cell i of a line (cells hold 0-9).
 inline uint16_t NonzeroCells(const uint8_t* line) {
-  uint64_t x;
-  std::memcpy(&x, line, 8);
-  // Bit 7 of each nonzero byte (no carry crosses a byte), gathered into the top byte in order.
-  x = ((x + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull) >> 7;
-  return static_cast<uint16_t>((x * 0x0102040810204080ull) >> 56 | (line[8] != 0) << 8);
+  return static_cast<uint16_t>(NonzeroBytes(Load8(line)) | (line[8] != 0) << 8);
 }
 
 // Both orientations of the input (cells[1] transposed) and, per line, its givens.
@@ -130,95 +134,10 @@ struct BestRows {
 // ---------------------------------------------------------------------------------------------
 // Puzzles.
 
-// One search node: everything the rows placed so far have fixed.
-struct Node {
-  uint8_t col[9];     // source column at each result position
-  uint8_t label[10];  // source value -> its key in a row: 0 (empty), a label, or kNew + digit
-  uint16_t split;     // bit p set: result positions p and p+1 are in different groups
-  uint16_t used;      // source rows placed
-  uint8_t orient;
-  uint8_t band;  // source band of the result band being filled
-  uint8_t next;  // next label to give
-};
-
 constexpr uint16_t kStackSplits = (1 << 2) | (1 << 5) | (1 << 8);
-
-// The key of a digit without a label yet is kNew + digit: after every label, by digit.
-constexpr uint8_t kNew = 16;
 
 // Tied children held at once per level; more are searched in batches of this size.
 constexpr int kKept = 16;
-
-// A cell of a row being placed: its key above its source column, so that entries sort by key.
-using Entry = uint16_t;
-
-inline void CompareExchange(Entry& a, Entry& b) {
-  const Entry low = std::min(a, b);
-  b = std::max(a, b);
-  a = low;
-}
-
-// Sorts the entries of each group of `split`. Groups lie within stacks, so three
-// compare-exchanges per stack sort them, skipping those across a split.
-inline void SortGroups(uint16_t split, Entry* e) {
-  for (int i = 0; i < 9; i += 3) {
-    const bool join0 = !(split >> i & 1), join1 = !(split >> (i + 1) & 1);
-    if (join0) CompareExchange(e[i], e[i + 1]);
-    if (join1) CompareExchange(e[i + 1], e[i + 2]);
-    if (join0) CompareExchange(e[i], e[i + 1]);
-  }
-}
-
-// The row that sorted entries `e` make, the new digits labelled from `next` on.
-inline PackedRow RelabelledRow(const Entry* e, uint8_t next) {
-  PackedRow key = 0;
-  for (int p = 0; p < 9; ++p) {
-    const uint8_t k = static_cast<uint8_t>(e[p] >> 8);
-    key = key << 4 | (k >= kNew ? next++ : k);
-  }
-  return key;
-}
-
-// Splits the groups of `split` where sorted entries `e` differ. Returns the splits between two
-// new digits, which may also come in the other order.
-inline uint16_t SplitGroups(const Entry* e, uint16_t& split) {
-  uint16_t swappable = 0;
-  for (int p = 0; p < 8; ++p) {
-    if ((split >> p & 1) || (e[p] >> 8) == (e[p + 1] >> 8)) continue;
-    split = static_cast<uint16_t>(split | 1u << p);
-    if ((e[p] >> 8) >= kNew) swappable = static_cast<uint16_t>(swappable | 1u << p);
-  }
-  return swappable;
-}
-
-// Calls f() for every order of each run of entries that `swappable` joins (bit p joins entries
-// p and p + 1; the entries of a run sorted, at most three), leaving them sorted again.
-template <class F>
-void ForEachOrderOfRuns(Entry* e, uint16_t swappable, F&& f) {
-  int start[3], len[3], runs = 0;
-  for (unsigned rest = swappable; rest != 0; ++runs) {
-    start[runs] = std::countr_zero(rest);
-    len[runs] = std::countr_one(rest >> start[runs]) + 1;
-    rest &= ~(((1u << (len[runs] - 1)) - 1) << start[runs]);
-  }
-  for (;;) {
-    f();
-    int i = 0;
-    while (i < runs && !std::next_permutation(e + start[i], e + start[i] + len[i])) ++i;
-    if (i == runs) return;
-  }
-}
-
-// Gives `node` the column order of sorted entries `e` and labels their new digits from
-// first_label on.
-inline void ApplyOrder(const Entry* e, uint8_t first_label, Node& node) {
-  uint8_t label = first_label;
-  for (int p = 0; p < 9; ++p) {
-    node.col[p] = static_cast<uint8_t>(e[p]);
-    if ((e[p] >> 8) >= kNew) node.label[(e[p] >> 8) - kNew] = label++;
-  }
-  node.next = label;
-}
 
 class PuzzleSearch {
  public:
@@ -375,20 +294,13 @@ class PuzzleSearch {
   // in any order, all giving the same row: each order is one child.
   template <class Visit>
   void PlaceRow(const uint8_t* src, Node& node, PackedRow& bound, Visit& visit) {
-    Entry e[9];
-    for (int p = 0; p < 9; ++p) {
-      const uint8_t c = node.col[p];
-      e[p] = static_cast<Entry>(node.label[src[c]] << 8 | c);
-    }
-    SortGroups(node.split, e);
-    const PackedRow key = RelabelledRow(e, node.next);
+    RowCells cells(src, node);
+    cells.SortGroups(node.split);
+    unsigned fresh;
+    const PackedRow key = cells.Relabel(node.next, fresh);
     if (key > bound) return;
-    const uint16_t swappable = SplitGroups(e, node.split);
-    const uint8_t first_label = node.next;
-    ForEachOrderOfRuns(e, swappable, [&] {
-      ApplyOrder(e, first_label, node);
-      visit(key, node);
-    });
+    const unsigned swappable = cells.Split(fresh, node.split);
+    ForEachOrder(cells, swappable, fresh, node, [&] { visit(key, node); });
   }
 
   // Places the groups of result positions pos..8 of source row `src` into `node`, `key` holding
