@@ -8,10 +8,12 @@
 // of interchangeable positions, so an empty row costs no branching. Placing the next row sorts
 // each group's cells (empty, then already-labelled digits by label, then new digits) and splits
 // the group where the values differ; only several new digits in one group branch, over their
-// orders. A row holding no digit twice (every row of a puzzle without conflicts) is placed all at
-// once by a sorting network per stack (PlaceRow); one with a repeated digit group by group
-// (PlaceGroups), as a label given in one group changes the order of the next. The search goes breadth-first through ties: all nodes sharing the best prefix are
-// expanded together, every candidate next row of each is scored (its relabelled row as a packed
+// orders. A row holding no digit twice (every row of a puzzle without conflicts) is placed all
+// at once (PlaceRow, canonical_row.h); one with a repeated digit group by group (PlaceGroups),
+// as a label given in one group changes the order of the next.
+//
+// The search goes breadth-first through ties: all nodes sharing the best prefix are expanded
+// together, every candidate next row of each is scored (its relabelled row as a packed
 // integer), and only the children reaching the smallest row go one level deeper. A set of ties
 // whose smallest row is larger than the best result's row at that depth is abandoned, one whose
 // smallest row is smaller replaces the best from that row on.
@@ -60,8 +62,8 @@ inline uint16_t NonzeroCells(const uint8_t* line) {
 // Both orientations of the input (cells[1] transposed) and, per line, its givens.
 struct Oriented {
   uint8_t cells[2][kCells];
-  uint16_t givens[2][9];       // bit c set: cell c of the line holds a given
-  uint16_t repeats[2] = {};    // bit r set: line r holds a digit twice
+  uint16_t givens[2][9];     // bit c set: cell c of the line holds a given
+  uint16_t repeats[2] = {};  // bit r set: line r holds a digit twice
 
   explicit Oriented(const Grid& grid) {
     std::memcpy(cells[0], grid.cells.data(), kCells);

@@ -131,8 +131,7 @@ struct RowCells {
 
 // Labels the new digits of `cells` (at positions `fresh`) from node.next on, in the order
 // `from` gives them: position p takes cell from[p].
-inline void LabelNewDigits(const RowCells& cells, const uint8_t* from, unsigned fresh,
-                           Node& node) {
+inline void LabelNewDigits(const RowCells& cells, const uint8_t* from, unsigned fresh, Node& node) {
   for (; fresh != 0; fresh &= fresh - 1) {
     node.label[cells.key[from[std::countr_zero(fresh)]] - kNew] = node.next++;
   }
