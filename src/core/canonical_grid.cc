@@ -24,6 +24,7 @@
 // Every candidate order is scored by its second and third rows; the orders reaching the smallest
 // top band (usually one or two) are then compared on the other six rows.
 #include <algorithm>
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <utility>
@@ -88,10 +89,21 @@ struct ColumnOrder {
   uint8_t col[9];
   uint8_t pos[9];
 
-  void Invert() {
-    for (int p = 0; p < 9; ++p) pos[col[p]] = static_cast<uint8_t>(p);
+  void Set(int p, uint8_t column) {
+    col[p] = column;
+    pos[column] = static_cast<uint8_t>(p);
+  }
+  void SwapLastTwo() {
+    const uint8_t seventh = col[7];
+    Set(7, col[8]);
+    Set(8, seventh);
   }
 };
+
+constexpr uint8_t kStackOf[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+// The other two columns of each column's stack, in increasing order.
+constexpr uint8_t kOthers[9][2] = {{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5},
+                                   {3, 4}, {7, 8}, {6, 8}, {6, 7}};
 
 // Pure pairs: the orders opening with columns x (one stack, in order) that follow tau, keeping
 // those that make the second row smallest. tau^3 maps each stack to itself; the row ends 123 if
@@ -110,11 +122,10 @@ void ForEachPureOrder(const TopPair& pair, Visit&& visit) {
       if (fixed == 0 && cube[x[0]] != x[1]) continue;
       for (int i = 0; i < 3; ++i) {
         const uint8_t column = static_cast<uint8_t>(a + x[i]);
-        order.col[i] = column;
-        order.col[3 + i] = tau[column];
-        order.col[6 + i] = tau[tau[column]];
+        order.Set(i, column);
+        order.Set(3 + i, tau[column]);
+        order.Set(6 + i, tau[tau[column]]);
       }
-      order.Invert();
       visit(order);
     }
   }
@@ -123,23 +134,20 @@ void ForEachPureOrder(const TopPair& pair, Visit&& visit) {
 // Mixed pairs: the order opening with x0, whose image must lie in the stack B that receives two
 // columns of x0's stack A. Then the other column of A sent to B, A's third column, the images of
 // the first two, B's third column, the image of A's third column (opening C), then C's other
-// two columns in increasing order. Leaves `pos` unset.
+// two columns in increasing order.
 void MixedOrder(const uint8_t* tau, uint8_t x0, ColumnOrder& order) {
-  const int a = x0 - x0 % 3;
   const uint8_t y0 = tau[x0];
-  const int b = y0 - y0 % 3;
-  const uint8_t other1 = static_cast<uint8_t>(a + (x0 % 3 == 0 ? 1 : 0));
-  const uint8_t other2 = static_cast<uint8_t>(a + (x0 % 3 == 2 ? 1 : 2));
-  const bool first_to_b = tau[other1] - tau[other1] % 3 == b;
-  const uint8_t x1 = first_to_b ? other1 : other2, x2 = first_to_b ? other2 : other1;
+  const uint8_t* others = kOthers[x0];
+  const bool first_to_b = kStackOf[tau[others[0]]] == kStackOf[y0];
+  const uint8_t x1 = others[first_to_b ? 0 : 1], x2 = others[first_to_b ? 1 : 0];
   const uint8_t y1 = tau[x1];
-  const uint8_t y2 = static_cast<uint8_t>(b + 3 - y0 % 3 - y1 % 3);
+  // The columns of stack B add up to 9 B + 3.
+  const uint8_t y2 = static_cast<uint8_t>(9 * kStackOf[y0] + 3 - y0 - y1);
   const uint8_t z0 = tau[x2];
-  const int c = z0 - z0 % 3;
   const uint8_t head[7] = {x0, x1, x2, y0, y1, y2, z0};
-  for (int i = 0; i < 7; ++i) order.col[i] = head[i];
-  order.col[7] = static_cast<uint8_t>(c + (z0 % 3 == 0 ? 1 : 0));
-  order.col[8] = static_cast<uint8_t>(c + (z0 % 3 == 2 ? 1 : 2));
+  for (int i = 0; i < 7; ++i) order.Set(i, head[i]);
+  order.Set(7, kOthers[z0][0]);
+  order.Set(8, kOthers[z0][1]);
 }
 
 // Calls visit(order) for every candidate column order of `pair`: every order that can give it
@@ -149,24 +157,22 @@ void ForEachOrder(const TopPair& pair, Visit&& visit) {
   if (pair.orders == Orders::kPure) return ForEachPureOrder(pair, visit);
   const uint8_t* tau = pair.tau;
   ColumnOrder order;
-  for (int x0 = 0; x0 < 9; ++x0) {
-    if (pair.orders == Orders::kMixedSwaps) {
-      if (!(pair.swap_firsts & (1u << x0))) continue;
+  if (pair.orders == Orders::kMixedSwaps) {
+    for (unsigned firsts = pair.swap_firsts; firsts != 0; firsts &= firsts - 1) {
       // x0 and its image swap, so the second row starts 4571; B's other two columns go to C,
       // and C takes their images in their order: 457189.
-      MixedOrder(tau, static_cast<uint8_t>(x0), order);
-      if (order.col[7] != tau[order.col[4]]) std::swap(order.col[7], order.col[8]);
-      order.Invert();
+      MixedOrder(tau, static_cast<uint8_t>(std::countr_zero(firsts)), order);
+      if (order.col[7] != tau[order.col[4]]) order.SwapLastTwo();
       visit(order);
-      continue;
     }
+    return;
+  }
+  for (int x0 = 0; x0 < 9; ++x0) {
     if (tau[x0] / 3 != (x0 / 3 + pair.major_step) % 3) continue;
     MixedOrder(tau, static_cast<uint8_t>(x0), order);
-    for (int swap_z = 0; swap_z < 2; ++swap_z) {
-      if (swap_z) std::swap(order.col[7], order.col[8]);
-      order.Invert();
-      visit(order);
-    }
+    visit(order);
+    order.SwapLastTwo();
+    visit(order);
   }
 }
 
@@ -325,12 +331,17 @@ class GridSearch {
     return MappedRow(pair.tau, order);
   }
 
-  // The third result row (the band's remaining row) of `pair` under `order`.
-  PackedRow ThirdRow(const TopPair& pair, const ColumnOrder& order) const {
+  // The third result row (the band's remaining row) of `pair` under `order`, or kUnknownRow as
+  // soon as it gets larger than `bound`.
+  PackedRow ThirdRow(const TopPair& pair, const ColumnOrder& order,
+                     PackedRow bound = kUnknownRow) const {
     const uint8_t* column_of = lines_.column_of[pair.orient][pair.first];
     const uint8_t* row = lines_.cells[pair.orient] + 9 * pair.third;
     PackedRow key = 0;
-    for (int p = 0; p < 9; ++p) key = key << 4 | (order.pos[column_of[row[order.col[p]]]] + 1u);
+    for (int p = 0; p < 9; ++p) {
+      key = key << 4 | (order.pos[column_of[row[order.col[p]]]] + 1u);
+      if (key > bound >> (4 * (8 - p))) return kUnknownRow;
+    }
     return key;
   }
 
@@ -342,7 +353,10 @@ class GridSearch {
   void Score(int i, const ColumnOrder& order) {
     const PackedRow second = SecondRow(pairs_[i], order);
     if (second > band_.second) return;
-    const BandKey key{second, ThirdRow(pairs_[i], order)};
+    const PackedRow third =
+        ThirdRow(pairs_[i], order, second == band_.second ? band_.third : kUnknownRow);
+    if (third == kUnknownRow) return;
+    const BandKey key{second, third};
     if (key > band_) return;
     if (key < band_) {
       band_ = key;
