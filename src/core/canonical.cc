@@ -40,6 +40,7 @@ using core_internal::Node;
 using core_internal::NonzeroBytes;
 using core_internal::PackedRow;
 using core_internal::RowCells;
+using core_internal::UnpackRow;
 
 // Larger than every row.
 constexpr PackedRow kUnknownRow = ~PackedRow{0};
@@ -126,9 +127,7 @@ struct BestRows {
 
   Grid ToGrid() const {
     Grid out;
-    for (int r = 0; r < 9; ++r) {
-      for (int c = 0; c < 9; ++c) out[r * 9 + c] = (rows[r] >> (4 * (8 - c))) & 0xF;
-    }
+    for (int r = 0; r < 9; ++r) UnpackRow(rows[r], out.cells.data() + 9 * r);
     return out;
   }
 };

@@ -29,14 +29,13 @@
 #include <cstdint>
 #include <utility>
 
+#include "canonical_row.h"
 #include "sudoku/canonical.h"
 
 namespace sudoku {
 namespace {
 
-// A relabelled row packed 4 bits per cell, first cell most significant: integer order is
-// lexicographic order.
-using PackedRow = uint64_t;
+using core_internal::PackedRow;
 constexpr PackedRow kUnknownRow = ~PackedRow{0};
 
 constexpr uint8_t kOrders3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
@@ -215,10 +214,7 @@ class GridSearch {
       }
     }
     Grid out;
-    for (int r = 0; r < 9; ++r) {
-      PackedRow row = rows_[r];
-      for (int c = 8; c >= 0; --c, row >>= 4) out[r * 9 + c] = row & 0xF;
-    }
+    for (int r = 0; r < 9; ++r) core_internal::UnpackRow(rows_[r], out.cells.data() + 9 * r);
     return out;
   }
 

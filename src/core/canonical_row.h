@@ -1,5 +1,6 @@
-// Private to src/core (canonical.cc): a node of the puzzle minlex search, and the placement of a
-// row holding no digit twice into it, eight cells at a time in 64-bit words where it can be.
+// Private to src/core: rows packed into integers (canonical.cc and canonical_grid.cc), a node of
+// the puzzle minlex search, and the placement of a row holding no digit twice into it (canonical
+// .cc), eight cells at a time in 64-bit words where it can be.
 #ifndef SUDOKU_CORE_CANONICAL_ROW_H_
 #define SUDOKU_CORE_CANONICAL_ROW_H_
 
@@ -68,6 +69,20 @@ inline uint64_t PackNibbles(uint64_t x) {
   x = ((x << 4) & 0x00F000F000F000F0) | ((x >> 8) & 0x000F000F000F000F);
   x = ((x << 8) & 0x0000FF000000FF00) | ((x >> 16) & 0x000000FF000000FF);
   return ((x << 16) & 0xFFFF0000) | ((x >> 32) & 0xFFFF);
+}
+
+// The inverse of PackNibbles: the eight nibbles of `x` (the most significant first) in bytes,
+// the first in the lowest.
+inline uint64_t SpreadNibbles(uint64_t x) {
+  x = ((x >> 16) & 0xFFFF) | ((x & 0xFFFF) << 32);
+  x = ((x >> 8) & 0x000000FF000000FF) | ((x & 0x000000FF000000FF) << 16);
+  return ((x >> 4) & 0x000F000F000F000F) | ((x & 0x000F000F000F000F) << 8);
+}
+
+// Writes the nine cells of `row` to `cells`.
+inline void UnpackRow(PackedRow row, uint8_t* cells) {
+  Store8(SpreadNibbles(row >> 4), cells);
+  cells[8] = static_cast<uint8_t>(row & 0xF);
 }
 
 // The cells of a source row in result order while it is placed: key and source column of each.
