@@ -63,6 +63,7 @@ inline uint16_t NonzeroCells(const uint8_t* line) {
 // Both orientations of the input (cells[1] transposed) and, per line, its givens.
 struct Oriented {
   uint8_t cells[2][kCells];
+  uint8_t scratch[7] = {};   // so that 16 bytes can be read from the start of any line
   uint16_t givens[2][9];     // bit c set: cell c of the line holds a given
   uint16_t repeats[2] = {};  // bit r set: line r holds a digit twice
 

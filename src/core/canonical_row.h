@@ -5,9 +5,14 @@
 #define SUDOKU_CORE_CANONICAL_ROW_H_
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <utility>
+
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#endif
 
 namespace sudoku::core_internal {
 
@@ -85,12 +90,25 @@ inline void UnpackRow(PackedRow row, uint8_t* cells) {
   cells[8] = static_cast<uint8_t>(row & 0xF);
 }
 
-// The cells of a source row in result order while it is placed: key and source column of each.
+// The cells of a source row in result order while it is placed: key and source column of each
+// (bytes 9-15 are scratch).
 struct RowCells {
-  uint8_t key[9];
-  uint8_t col[9];
+  uint8_t key[16];
+  uint8_t col[16];
 
+  // REQUIRES: 16 bytes are readable at `src` (the row and scratch after it).
   RowCells(const uint8_t* src, const Node& node) {
+#if defined(__SSSE3__)
+    // Two byte shuffles: the row by the column order, then the labels by value. The loads stay
+    // inside `node` (col and label are its first 19 of 26 bytes).
+    static_assert(offsetof(Node, label) + 16 <= sizeof(Node));
+    const __m128i cols = _mm_loadu_si128(reinterpret_cast<const __m128i*>(node.col));
+    const __m128i labels = _mm_loadu_si128(reinterpret_cast<const __m128i*>(node.label));
+    const __m128i values =
+        _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), cols);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(key), _mm_shuffle_epi8(labels, values));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(col), cols);
+#else
     // Built in a register: a byte store could alias `src` and the labels for the compiler.
     const uint64_t cols = Load8(node.col);
     uint64_t keys = 0;
@@ -98,6 +116,7 @@ struct RowCells {
     Store8(keys, key);
     key[8] = node.label[src[node.col[8]]];
     std::memcpy(col, node.col, 9);
+#endif
   }
 
   // Sorts each group of `split` by key. Groups lie within stacks, so three compare-exchanges
