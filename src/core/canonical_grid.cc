@@ -32,6 +32,10 @@
 #include "canonical_row.h"
 #include "sudoku/canonical.h"
 
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#endif
+
 namespace sudoku {
 namespace {
 
@@ -45,6 +49,7 @@ constexpr uint8_t kOrders3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
 struct Lines {
   uint8_t cells[2][kCells];
   uint8_t column_of[2][9][10];
+  uint8_t scratch[6];  // so that 16 bytes can be read from the start of any line or column_of
 
   explicit Lines(const Grid& grid) {
     for (int r = 0; r < 9; ++r) {
@@ -77,7 +82,7 @@ enum class Orders : uint8_t { kPure, kMixedSwaps, kMixedAll };
 // One choice of the first two result rows; `third` is the band's remaining row.
 struct TopPair {
   uint8_t orient, first, second, third;
-  uint8_t tau[9];  // the second row's map (see the file comment)
+  uint8_t tau[16];  // the second row's map (see the file comment); 9-15 are scratch
   Orders orders;
   uint8_t major_step;    // mixed: each stack s sends two columns to stack (s + major_step) % 3
   uint16_t swap_firsts;  // kMixedSwaps: bit c set for each column c that opens an order
@@ -99,7 +104,19 @@ struct ColumnOrder {
   }
 };
 
-constexpr uint8_t kStackOf[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+// The stack of each column (16 entries, for byte shuffles).
+constexpr uint8_t kStackOf[16] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+// kStackAfter[step][c]: the stack `step` stacks after column c's (0xFF past column 8).
+constexpr uint8_t kStackAfter[3][16] = {
+    {0, 0, 0, 1, 1, 1, 2, 2, 2, 255, 255, 255, 255, 255, 255, 255},
+    {1, 1, 1, 2, 2, 2, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255},
+    {2, 2, 2, 0, 0, 0, 1, 1, 1, 255, 255, 255, 255, 255, 255, 255}};
+
+#if defined(__SSSE3__)
+inline __m128i Load16(const uint8_t* bytes) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+}
+#endif
 // The other two columns of each column's stack, in increasing order.
 constexpr uint8_t kOthers[9][2] = {{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5},
                                    {3, 4}, {7, 8}, {6, 8}, {6, 7}};
@@ -259,12 +276,7 @@ class GridSearch {
 
   // The pairs (r0, r1) and (r1, r0) of orientation o, whose maps are inverse to each other.
   void MakePairs(int o, int r0, int r1, int r2, bool pure, TopPair& forth, TopPair& back) const {
-    const uint8_t* column_of = lines_.column_of[o][r0];
-    const uint8_t* second = lines_.cells[o] + 9 * r1;
-    for (int c = 0; c < 9; ++c) {
-      forth.tau[c] = column_of[second[c]];
-      back.tau[forth.tau[c]] = static_cast<uint8_t>(c);
-    }
+    MapRows(o, r0, r1, forth.tau, back.tau);
     forth.orient = back.orient = static_cast<uint8_t>(o);
     forth.first = back.second = static_cast<uint8_t>(r0);
     forth.second = back.first = static_cast<uint8_t>(r1);
@@ -277,18 +289,60 @@ class GridSearch {
     forth.orders = back.orders = Orders::kMixedSwaps;
     // Stack 0 sends two columns to stack 1 (step 1) or to stack 2 (step 2); inverse maps go the
     // other way.
-    const int to_one = (forth.tau[0] / 3 == 1) + (forth.tau[1] / 3 == 1) + (forth.tau[2] / 3 == 1);
+    const uint8_t* tau = forth.tau;
+    const int to_one = (kStackOf[tau[0]] == 1) + (kStackOf[tau[1]] == 1) + (kStackOf[tau[2]] == 1);
     forth.major_step = to_one == 2 ? 1 : 2;
     back.major_step = static_cast<uint8_t>(3 - forth.major_step);
-    // A swap c <-> u opens orders with the column whose stack sends two columns to the other's
-    // in one direction, and with the other column in the reverse direction.
+    unsigned swapped;
+    const unsigned opens = SwapOpeners(tau, forth.major_step, swapped);
+    forth.swap_firsts = static_cast<uint16_t>(opens);
+    back.swap_firsts = static_cast<uint16_t>(swapped & ~opens);
+  }
+
+  // Fills `forth` with the map of the pair (r0, r1) of orientation o (for each column, the
+  // column of r0 holding the digit r1 holds there) and `back` with its inverse.
+  void MapRows(int o, int r0, int r1, uint8_t* forth, uint8_t* back) const {
+#if defined(__SSSE3__)
+    // Each map is one byte shuffle of a row's digit columns by the other row's digits.
+    const __m128i to_first =
+        _mm_shuffle_epi8(Load16(lines_.column_of[o][r0]), Load16(lines_.cells[o] + 9 * r1));
+    const __m128i to_second =
+        _mm_shuffle_epi8(Load16(lines_.column_of[o][r1]), Load16(lines_.cells[o] + 9 * r0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(forth), to_first);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(back), to_second);
+#else
+    const uint8_t* column_of = lines_.column_of[o][r0];
+    const uint8_t* second = lines_.cells[o] + 9 * r1;
     for (int c = 0; c < 9; ++c) {
-      const int u = forth.tau[c];
-      if (u < c || forth.tau[u] != c) continue;
-      const bool c_opens = u / 3 == (c / 3 + forth.major_step) % 3;
-      forth.swap_firsts |= static_cast<uint16_t>(1u << (c_opens ? c : u));
-      back.swap_firsts |= static_cast<uint16_t>(1u << (c_opens ? u : c));
+      forth[c] = column_of[second[c]];
+      back[forth[c]] = static_cast<uint8_t>(c);
     }
+#endif
+  }
+
+  // Sets `swapped` to the columns that mixed map `tau` swaps with another. Of the two columns
+  // of a swap, the one whose stack sends two columns to the other's (its stack + step) opens
+  // orders in this direction, and is returned; the other one opens them in the reverse one.
+  static unsigned SwapOpeners(const uint8_t* tau, int step, unsigned& swapped) {
+#if defined(__SSSE3__)
+    const __m128i map = Load16(tau);
+    const __m128i identity = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -1, -1, -1, -1, -1, -1);
+    swapped = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_shuffle_epi8(map, map), identity)));
+    const __m128i target_stacks = _mm_shuffle_epi8(Load16(kStackOf), map);
+    return swapped & static_cast<unsigned>(_mm_movemask_epi8(
+                         _mm_cmpeq_epi8(target_stacks, Load16(kStackAfter[step]))));
+#else
+    unsigned opens = 0;
+    swapped = 0;
+    for (int c = 0; c < 9; ++c) {
+      const int u = tau[c];
+      if (u < c || tau[u] != c) continue;
+      swapped |= 1u << c | 1u << u;
+      opens |= 1u << (kStackOf[u] == kStackAfter[step][c] ? c : u);
+    }
+    return opens;
+#endif
   }
 
   // Pure pairs: the second row is 456789 followed by 123, 132 or 231 as tau^3 (a permutation of
