@@ -90,36 +90,27 @@ struct Oriented {
   bool Repeats(int o, int r) const { return repeats[o] >> r & 1; }
 };
 
-// The number of givens in each stack of a line.
-struct StackCounts {
-  int n[3];
-  explicit StackCounts(uint16_t givens) {
-    for (int s = 0; s < 3; ++s) n[s] = kBitCount[givens >> (3 * s) & 7u];
-  }
-
-  // The most leading empty cells any column order gives the line: its empty stacks first, then
-  // the empty cells of its emptiest other stack.
-  int LeadingZeros() const {
-    int empty_stacks = 0, fewest = 3;
+// The shape of a line's first row, from the line's givens mask (bit c: cell c holds a given):
+// the most leading empty cells any column order gives it (bits 0-3: its empty stacks first,
+// then the empty cells of its emptiest other stack), and its stack counts in increasing order
+// (bits 4-9, ordered like the counts).
+constexpr auto kLineShapes = [] {
+  std::array<uint16_t, 512> shapes{};
+  for (unsigned mask = 0; mask < 512; ++mask) {
+    int n[3], empty_stacks = 0, fewest = 3;
     for (int s = 0; s < 3; ++s) {
-      if (n[s] == 0) {
-        ++empty_stacks;
-      } else {
-        fewest = std::min(fewest, n[s]);
-      }
+      n[s] = kBitCount[mask >> (3 * s) & 7u];
+      if (n[s] == 0) ++empty_stacks;
+      if (n[s] != 0 && n[s] < fewest) fewest = n[s];
     }
-    return empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+    const int zeros = empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+    if (n[0] > n[1]) std::swap(n[0], n[1]);
+    if (n[1] > n[2]) std::swap(n[1], n[2]);
+    if (n[0] > n[1]) std::swap(n[0], n[1]);
+    shapes[mask] = static_cast<uint16_t>(zeros | (n[0] << 4 | n[1] << 2 | n[2]) << 4);
   }
-
-  // The counts in increasing order, as one number ordered like them.
-  int Sorted() const {
-    int a = n[0], b = n[1], c = n[2];
-    if (a > b) std::swap(a, b);
-    if (b > c) std::swap(b, c);
-    if (a > b) std::swap(a, b);
-    return a << 4 | b << 2 | c;
-  }
-};
+  return shapes;
+}();
 
 // The best result so far, row by row; rows at index >= known are not found yet.
 struct BestRows {
@@ -179,9 +170,9 @@ class PuzzleSearch {
     int zeros[2][9], sorted[2][9], most = 0, fewest = 1 << 6;
     for (int o = 0; o < 2; ++o) {
       for (int r = 0; r < 9; ++r) {
-        const StackCounts counts(grid_.givens[o][r]);
-        zeros[o][r] = counts.LeadingZeros();
-        sorted[o][r] = grid_.Repeats(o, r) ? -1 : counts.Sorted();
+        const uint16_t shape = kLineShapes[grid_.givens[o][r]];
+        zeros[o][r] = shape & 15;
+        sorted[o][r] = grid_.Repeats(o, r) ? -1 : shape >> 4;
         most = std::max(most, zeros[o][r]);
         if (sorted[o][r] >= 0) fewest = std::min(fewest, sorted[o][r]);
       }
