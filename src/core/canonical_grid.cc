@@ -32,13 +32,12 @@
 #include "canonical_row.h"
 #include "sudoku/canonical.h"
 
-#if defined(__SSSE3__)
-#include <tmmintrin.h>
-#endif
-
 namespace sudoku {
 namespace {
 
+#if defined(__SSSE3__)
+using core_internal::Load16;
+#endif
 using core_internal::PackedRow;
 constexpr PackedRow kUnknownRow = ~PackedRow{0};
 
@@ -112,11 +111,6 @@ constexpr uint8_t kStackAfter[3][16] = {
     {1, 1, 1, 2, 2, 2, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255},
     {2, 2, 2, 0, 0, 0, 1, 1, 1, 255, 255, 255, 255, 255, 255, 255}};
 
-#if defined(__SSSE3__)
-inline __m128i Load16(const uint8_t* bytes) {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
-}
-#endif
 // The other two columns of each column's stack, in increasing order.
 constexpr uint8_t kOthers[9][2] = {{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5},
                                    {3, 4}, {7, 8}, {6, 8}, {6, 7}};

@@ -57,6 +57,13 @@ inline void Store8(uint64_t x, uint8_t* bytes) {
   }
 }
 
+#if defined(__SSSE3__)
+// The sixteen bytes at `bytes`, unaligned.
+inline __m128i Load16(const uint8_t* bytes) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+}
+#endif
+
 // Bit i set for each byte i of `x` that is 1 (every byte 0 or 1).
 inline unsigned GatherBytes(uint64_t x) {
   // Byte i's bit lands on bit 56 + i, and no two products meet or carry.
@@ -102,11 +109,9 @@ struct RowCells {
     // Two byte shuffles: the row by the column order, then the labels by value. The loads stay
     // inside `node` (col and label are its first 19 of 26 bytes).
     static_assert(offsetof(Node, label) + 16 <= sizeof(Node));
-    const __m128i cols = _mm_loadu_si128(reinterpret_cast<const __m128i*>(node.col));
-    const __m128i labels = _mm_loadu_si128(reinterpret_cast<const __m128i*>(node.label));
-    const __m128i values =
-        _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src)), cols);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(key), _mm_shuffle_epi8(labels, values));
+    const __m128i cols = Load16(node.col);
+    const __m128i values = _mm_shuffle_epi8(Load16(src), cols);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(key), _mm_shuffle_epi8(Load16(node.label), values));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(col), cols);
 #else
     // Built in a register: a byte store could alias `src` and the labels for the compiler.
