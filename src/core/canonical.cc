@@ -1,4 +1,4 @@
-// Minlex canonical forms of puzzles by a depth-first branch-and-bound over the rows of the result.
+// Minlex canonical forms of puzzles by a branch-and-bound over the rows of the result.
 //
 // Puzzles (CanonicalForm). The result is built row by row. A search node holds the choices made
 // so far: the orientation, the source rows placed (which fixes the source band being filled),
@@ -8,41 +8,109 @@
 // of interchangeable positions, so an empty row costs no branching. Placing the next row sorts
 // each group's cells (empty, then already-labelled digits by label, then new digits) and splits
 // the group where the values differ; only several new digits in one group branch, over their
-// orders. At each node every candidate next row is first scored (its relabelled row as a packed
-// integer) and only the smallest go deeper; a node whose smallest row is larger than the best
-// result's row at that depth is abandoned, one whose smallest row is smaller replaces the best
-// from that row on.
+// orders. A row holding no digit twice (every row of a puzzle without conflicts) is placed all
+// at once (PlaceRow, canonical_row.h); one with a repeated digit group by group (PlaceGroups),
+// as a label given in one group changes the order of the next.
+//
+// The search goes breadth-first through ties: all nodes sharing the best prefix are expanded
+// together, every candidate next row of each is scored (its relabelled row as a packed
+// integer), and only the children reaching the smallest row go one level deeper. A set of ties
+// whose smallest row is larger than the best result's row at that depth is abandoned, one whose
+// smallest row is smaller replaces the best from that row on.
 //
 // Finished grids take a faster path: CanonicalGrid, in canonical_grid.cc.
 #include "sudoku/canonical.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "canonical_row.h"
 
 namespace sudoku {
 namespace {
 
-// A relabelled row packed 4 bits per cell, first cell most significant: integer order is
-// lexicographic order. kUnknownRow is larger than every row.
-using PackedRow = uint64_t;
+using core_internal::ForEachOrder;
+using core_internal::kNew;
+using core_internal::Load8;
+using core_internal::Node;
+using core_internal::NonzeroBytes;
+using core_internal::PackedRow;
+using core_internal::RowCells;
+using core_internal::UnpackRow;
+
+// Larger than every row.
 constexpr PackedRow kUnknownRow = ~PackedRow{0};
 
 // The first `len` cells of `row` (len 1-9).
 constexpr PackedRow RowPrefix(PackedRow row, int len) { return row >> (4 * (9 - len)); }
 
-// Both orientations of the input: cells[0] as given, cells[1] transposed.
+// Set bits of each 9-bit mask (std::popcount is a library call on CPUs without POPCNT).
+constexpr auto kBitCount = [] {
+  std::array<uint8_t, 512> count{};
+  for (int m = 1; m < 512; ++m) count[m] = static_cast<uint8_t>(count[m >> 1] + (m & 1));
+  return count;
+}();
+
+// Bit i set for each nonzero cell i of a line (cells hold 0-9).
+inline uint16_t NonzeroCells(const uint8_t* line) {
+  return static_cast<uint16_t>(NonzeroBytes(Load8(line)) | (line[8] != 0) << 8);
+}
+
+// Both orientations of the input (cells[1] transposed) and, per line, its givens.
 struct Oriented {
   uint8_t cells[2][kCells];
+  uint8_t scratch[7] = {};   // so that 16 bytes can be read from the start of any line
+  uint16_t givens[2][9];     // bit c set: cell c of the line holds a given
+  uint16_t repeats[2] = {};  // bit r set: line r holds a digit twice
+
   explicit Oriented(const Grid& grid) {
+    std::memcpy(cells[0], grid.cells.data(), kCells);
     for (int r = 0; r < 9; ++r) {
-      for (int c = 0; c < 9; ++c) {
-        cells[0][r * 9 + c] = grid[r * 9 + c];
-        cells[1][c * 9 + r] = grid[r * 9 + c];
-      }
+      for (int c = 0; c < 9; ++c) cells[1][c * 9 + r] = grid[r * 9 + c];
+    }
+    for (int o = 0; o < 2; ++o) {
+      for (int r = 0; r < 9; ++r) ScanLine(o, r);
     }
   }
+
+  void ScanLine(int o, int r) {
+    const uint8_t* line = cells[o] + 9 * r;
+    givens[o][r] = NonzeroCells(line);
+    unsigned digits = 0;
+    for (int c = 0; c < 9; ++c) digits |= 1u << line[c];
+    if (kBitCount[digits >> 1] != kBitCount[givens[o][r]]) {
+      repeats[o] = static_cast<uint16_t>(repeats[o] | 1u << r);
+    }
+  }
+
+  bool Repeats(int o, int r) const { return repeats[o] >> r & 1; }
 };
+
+// The shape of a line's first row, from the line's givens mask (bit c: cell c holds a given):
+// the most leading empty cells any column order gives it (bits 0-3: its empty stacks first,
+// then the empty cells of its emptiest other stack), and its stack counts in increasing order
+// (bits 4-9, ordered like the counts).
+constexpr auto kLineShapes = [] {
+  std::array<uint16_t, 512> shapes{};
+  for (unsigned mask = 0; mask < 512; ++mask) {
+    int n[3], empty_stacks = 0, fewest = 3;
+    for (int s = 0; s < 3; ++s) {
+      n[s] = kBitCount[mask >> (3 * s) & 7u];
+      if (n[s] == 0) ++empty_stacks;
+      if (n[s] != 0 && n[s] < fewest) fewest = n[s];
+    }
+    const int zeros = empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+    if (n[0] > n[1]) std::swap(n[0], n[1]);
+    if (n[1] > n[2]) std::swap(n[1], n[2]);
+    if (n[0] > n[1]) std::swap(n[0], n[1]);
+    shapes[mask] = static_cast<uint16_t>(zeros | (n[0] << 4 | n[1] << 2 | n[2]) << 4);
+  }
+  return shapes;
+}();
 
 // The best result so far, row by row; rows at index >= known are not found yet.
 struct BestRows {
@@ -51,9 +119,7 @@ struct BestRows {
 
   Grid ToGrid() const {
     Grid out;
-    for (int r = 0; r < 9; ++r) {
-      for (int c = 0; c < 9; ++c) out[r * 9 + c] = (rows[r] >> (4 * (8 - c))) & 0xF;
-    }
+    for (int r = 0; r < 9; ++r) UnpackRow(rows[r], out.cells.data() + 9 * r);
     return out;
   }
 };
@@ -61,18 +127,10 @@ struct BestRows {
 // ---------------------------------------------------------------------------------------------
 // Puzzles.
 
-// One search node: everything the rows placed so far have fixed.
-struct Node {
-  uint8_t col[9];     // source column at each result position
-  uint8_t label[10];  // source digit -> label given, 0 = not seen yet (label[0] stays 0)
-  uint16_t split;     // bit p set: result positions p and p+1 are in different groups
-  uint16_t used;      // source rows placed
-  uint8_t orient;
-  uint8_t band;  // source band of the result band being filled
-  uint8_t next;  // next label to give
-};
-
 constexpr uint16_t kStackSplits = (1 << 2) | (1 << 5) | (1 << 8);
+
+// Tied children held at once per level; more are searched in batches of this size.
+constexpr int kKept = 16;
 
 class PuzzleSearch {
  public:
@@ -90,7 +148,7 @@ class PuzzleSearch {
         for (int s = 0; s < 3; ++s) {
           for (int i = 0; i < 3; ++i) node.col[3 * s + i] = static_cast<uint8_t>(3 * order[s] + i);
         }
-        std::fill(std::begin(node.label), std::end(node.label), 0);
+        for (int v = 0; v < 10; ++v) node.label[v] = static_cast<uint8_t>(v == 0 ? 0 : kNew + v);
         node.split = kStackSplits;
         node.used = 0;
         node.orient = o;
@@ -98,43 +156,59 @@ class PuzzleSearch {
         node.next = 1;
       }
     }
-    // Only lines (rows of either orientation) that can start with the most empty cells can be
-    // the first row: skip the others at the root.
-    int most = 0;
-    for (int o = 0; o < 2; ++o) {
-      for (int r = 0; r < 9; ++r) {
-        first_row_zeros_[o][r] = LeadingZeros(grid_.cells[o] + 9 * r);
-        most = std::max(most, first_row_zeros_[o][r]);
-      }
-    }
-    most_first_row_zeros_ = most;
+    FindFirstRows();
     Expand(0, roots, n);
     return best_.ToGrid();
   }
 
  private:
-  // The most leading empty cells any column order gives `row`: its empty stacks first, then the
-  // empty cells of its emptiest other stack.
-  static int LeadingZeros(const uint8_t* row) {
-    int empty_stacks = 0, fewest = 3;
-    for (int s = 0; s < 3; ++s) {
-      const int givens = (row[3 * s] != 0) + (row[3 * s + 1] != 0) + (row[3 * s + 2] != 0);
-      if (givens == 0) {
-        ++empty_stacks;
-      } else {
-        fewest = std::min(fewest, givens);
+  // The lines that can be the first row: those starting with the most empty cells (an empty
+  // cell is smaller than any digit). Among lines holding no digit twice the row depends only on
+  // the stack counts (stacks in increasing count, each empty cells first, then labels 1, 2, ...),
+  // so only those with the smallest counts stay.
+  void FindFirstRows() {
+    int zeros[2][9], sorted[2][9], most = 0, fewest = 1 << 6;
+    for (int o = 0; o < 2; ++o) {
+      for (int r = 0; r < 9; ++r) {
+        const uint16_t shape = kLineShapes[grid_.givens[o][r]];
+        zeros[o][r] = shape & 15;
+        sorted[o][r] = grid_.Repeats(o, r) ? -1 : shape >> 4;
+        most = std::max(most, zeros[o][r]);
+        if (sorted[o][r] >= 0) fewest = std::min(fewest, sorted[o][r]);
       }
     }
-    return empty_stacks == 3 ? 9 : 3 * empty_stacks + 3 - fewest;
+    for (int o = 0; o < 2; ++o) {
+      first_rows_[o] = 0;
+      for (int r = 0; r < 9; ++r) {
+        if (zeros[o][r] == most && sorted[o][r] <= fewest) {
+          first_rows_[o] = static_cast<uint16_t>(first_rows_[o] | 1u << r);
+        }
+      }
+    }
   }
 
-  // Explores the children of `parents` (all with the same result prefix) at depth `level`.
+  // At the root: true iff `root`'s stack order puts the stacks of line `givens` in increasing
+  // count. Any other order makes the line's row larger (at the first stack out of order, an
+  // empty cell becomes a digit), even with repeated digits.
+  static bool CountsAscend(uint16_t givens, const Node& root) {
+    int last = 0;
+    for (int s = 0; s < 3; ++s) {
+      const int n = kBitCount[givens >> root.col[3 * s] & 7u];
+      if (n < last) return false;
+      last = n;
+    }
+    return true;
+  }
+
+  // Explores the children of `parents` (all with the same result prefix) at depth `level`. Every
+  // child reaching the smallest next row goes one level deeper together with the others, so ties
+  // are settled one row at a time instead of each tied child's subtree being searched in turn
+  // (which searched deep below children that a later sibling beat, about twice the work).
   void Expand(int level, const Node* parents, int count) {
     PackedRow bound = best_.known > level ? best_.rows[level] : kUnknownRow;
     bool any = false;
     // The smallest children are kept for the descent; if there are too many, they are made
     // again in a second pass.
-    constexpr int kKept = 16;
     Node kept[kKept];
     int kept_count = 0;
     bool overflow = false;
@@ -158,15 +232,25 @@ class PuzzleSearch {
       best_.known = level + 1;
     }
     if (level == 8) return;
-    if (!overflow) {
-      for (int i = 0; i < kept_count; ++i) Expand(level + 1, &kept[i], 1);
-      return;
-    }
-    PackedRow target = bound;
-    auto descend = [&](PackedRow key, const Node& child) {
-      if (key == target) Expand(level + 1, &child, 1);
+    if (overflow) return DescendInBatches(level, parents, count, bound, kept);
+    Expand(level + 1, kept, kept_count);
+  }
+
+  // Makes the children of `parents` again and descends with those whose row is `target`, kKept
+  // at a time in `batch`. Each batch is a set of ties like any other.
+  void DescendInBatches(int level, const Node* parents, int count, PackedRow target, Node* batch) {
+    int n = 0;
+    auto gather = [&](PackedRow key, const Node& child) {
+      if (key != target) return;
+      batch[n++] = child;
+      if (n == kKept) {
+        Expand(level + 1, batch, n);
+        n = 0;
+      }
     };
-    for (int i = 0; i < count; ++i) ForEachNextRow(parents[i], level, target, descend);
+    PackedRow bound = target;
+    for (int i = 0; i < count; ++i) ForEachNextRow(parents[i], level, bound, gather);
+    if (n > 0) Expand(level + 1, batch, n);
   }
 
   // Calls visit(row, child) for every way to place a source row at depth `level` whose
@@ -174,20 +258,42 @@ class PuzzleSearch {
   template <class Visit>
   void ForEachNextRow(const Node& parent, int level, PackedRow& bound, Visit& visit) {
     const uint8_t* cells = grid_.cells[parent.orient];
-    int first = 0, last = 9;
+    // A band's first row comes from any band not used yet, its others from the same band.
+    unsigned rows = 0;
     if (level % 3 != 0) {
-      first = 3 * parent.band;
-      last = first + 3;
+      rows = 7u << (3 * parent.band);
+    } else {
+      for (int b = 0; b < 3; ++b) {
+        if (!(parent.used & (7u << (3 * b)))) rows |= 7u << (3 * b);
+      }
+      if (level == 0) rows &= first_rows_[parent.orient];
     }
-    for (int r = first; r < last; ++r) {
-      if (parent.used & (1u << r)) continue;
-      if (level % 3 == 0 && (parent.used & (7u << (3 * (r / 3))))) continue;
-      if (level == 0 && first_row_zeros_[parent.orient][r] < most_first_row_zeros_) continue;
+    for (rows &= ~parent.used; rows != 0; rows &= rows - 1) {
+      const int r = std::countr_zero(rows);
+      if (level == 0 && !CountsAscend(grid_.givens[parent.orient][r], parent)) continue;
       Node child = parent;
       child.used = static_cast<uint16_t>(parent.used | (1u << r));
       child.band = static_cast<uint8_t>(r / 3);
-      PlaceGroups(cells + 9 * r, child, 0, 0, bound, visit);
+      if (grid_.Repeats(parent.orient, r)) {
+        PlaceGroups(cells + 9 * r, child, 0, 0, bound, visit);
+      } else {
+        PlaceRow(cells + 9 * r, child, bound, visit);
+      }
     }
+  }
+
+  // Places source row `src`, which holds no digit twice, into `node`: each group's cells sorted
+  // by key, new digits labelled in the order they come. The new digits sharing a group can come
+  // in any order, all giving the same row: each order is one child.
+  template <class Visit>
+  void PlaceRow(const uint8_t* src, Node& node, PackedRow& bound, Visit& visit) {
+    RowCells cells(src, node);
+    cells.SortGroups(node.split);
+    unsigned fresh;
+    const PackedRow key = cells.Relabel(node.next, fresh);
+    if (key > bound) return;
+    const unsigned swappable = cells.Split(fresh, node.split);
+    ForEachOrder(cells, swappable, fresh, node, [&] { visit(key, node); });
   }
 
   // Places the groups of result positions pos..8 of source row `src` into `node`, `key` holding
@@ -199,14 +305,11 @@ class PuzzleSearch {
       // The group ends at the next split (bit 8 is always set).
       const int end = pos + std::countr_zero(static_cast<unsigned>(node.split >> pos));
       const int size = end - pos + 1;
-      // Sort the group's cells by value: 0, then labels, then new digits (kNew + digit).
-      constexpr int kNew = 16;
+      // Sort the group's cells by key: 0, then labels, then new digits (kNew + digit).
       uint8_t cols[3], keys[3];
       for (int i = 0; i < size; ++i) {
         const uint8_t c = node.col[pos + i];
-        const uint8_t v = src[c];
-        uint8_t k = v == 0 ? 0 : node.label[v];
-        if (v != 0 && k == 0) k = static_cast<uint8_t>(kNew + v);
+        const uint8_t k = node.label[src[c]];
         int j = i;
         for (; j > 0 && keys[j - 1] > k; --j) {
           keys[j] = keys[j - 1];
@@ -255,7 +358,6 @@ class PuzzleSearch {
   void BranchNewDigits(const uint8_t* src, const Node& node, int pos, int known, int fresh,
                        const uint8_t* cols, const uint8_t* keys, PackedRow key, PackedRow& bound,
                        Visit& visit) {
-    constexpr int kNew = 16;
     // Runs of equal digits: start index and length, in sorted order.
     uint8_t run_start[3], run_len[3];
     int runs = 0;
@@ -293,8 +395,7 @@ class PuzzleSearch {
 
   Oriented grid_;
   BestRows best_;
-  int first_row_zeros_[2][9] = {};
-  int most_first_row_zeros_ = 0;
+  uint16_t first_rows_[2];  // per orientation, bit r set: line r can be the first row
 };
 
 }  // namespace

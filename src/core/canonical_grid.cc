@@ -24,18 +24,21 @@
 // Every candidate order is scored by its second and third rows; the orders reaching the smallest
 // top band (usually one or two) are then compared on the other six rows.
 #include <algorithm>
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <utility>
 
+#include "canonical_row.h"
 #include "sudoku/canonical.h"
 
 namespace sudoku {
 namespace {
 
-// A relabelled row packed 4 bits per cell, first cell most significant: integer order is
-// lexicographic order.
-using PackedRow = uint64_t;
+#if defined(__SSSE3__)
+using core_internal::Load16;
+#endif
+using core_internal::PackedRow;
 constexpr PackedRow kUnknownRow = ~PackedRow{0};
 
 constexpr uint8_t kOrders3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
@@ -45,6 +48,7 @@ constexpr uint8_t kOrders3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
 struct Lines {
   uint8_t cells[2][kCells];
   uint8_t column_of[2][9][10];
+  uint8_t scratch[6];  // so that 16 bytes can be read from the start of any line or column_of
 
   explicit Lines(const Grid& grid) {
     for (int r = 0; r < 9; ++r) {
@@ -77,7 +81,7 @@ enum class Orders : uint8_t { kPure, kMixedSwaps, kMixedAll };
 // One choice of the first two result rows; `third` is the band's remaining row.
 struct TopPair {
   uint8_t orient, first, second, third;
-  uint8_t tau[9];  // the second row's map (see the file comment)
+  uint8_t tau[16];  // the second row's map (see the file comment); 9-15 are scratch
   Orders orders;
   uint8_t major_step;    // mixed: each stack s sends two columns to stack (s + major_step) % 3
   uint16_t swap_firsts;  // kMixedSwaps: bit c set for each column c that opens an order
@@ -88,10 +92,28 @@ struct ColumnOrder {
   uint8_t col[9];
   uint8_t pos[9];
 
-  void Invert() {
-    for (int p = 0; p < 9; ++p) pos[col[p]] = static_cast<uint8_t>(p);
+  void Set(int p, uint8_t column) {
+    col[p] = column;
+    pos[column] = static_cast<uint8_t>(p);
+  }
+  void SwapLastTwo() {
+    const uint8_t seventh = col[7];
+    Set(7, col[8]);
+    Set(8, seventh);
   }
 };
+
+// The stack of each column (16 entries, for byte shuffles).
+constexpr uint8_t kStackOf[16] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+// kStackAfter[step][c]: the stack `step` stacks after column c's (0xFF past column 8).
+constexpr uint8_t kStackAfter[3][16] = {
+    {0, 0, 0, 1, 1, 1, 2, 2, 2, 255, 255, 255, 255, 255, 255, 255},
+    {1, 1, 1, 2, 2, 2, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255},
+    {2, 2, 2, 0, 0, 0, 1, 1, 1, 255, 255, 255, 255, 255, 255, 255}};
+
+// The other two columns of each column's stack, in increasing order.
+constexpr uint8_t kOthers[9][2] = {{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5},
+                                   {3, 4}, {7, 8}, {6, 8}, {6, 7}};
 
 // Pure pairs: the orders opening with columns x (one stack, in order) that follow tau, keeping
 // those that make the second row smallest. tau^3 maps each stack to itself; the row ends 123 if
@@ -110,11 +132,10 @@ void ForEachPureOrder(const TopPair& pair, Visit&& visit) {
       if (fixed == 0 && cube[x[0]] != x[1]) continue;
       for (int i = 0; i < 3; ++i) {
         const uint8_t column = static_cast<uint8_t>(a + x[i]);
-        order.col[i] = column;
-        order.col[3 + i] = tau[column];
-        order.col[6 + i] = tau[tau[column]];
+        order.Set(i, column);
+        order.Set(3 + i, tau[column]);
+        order.Set(6 + i, tau[tau[column]]);
       }
-      order.Invert();
       visit(order);
     }
   }
@@ -123,23 +144,20 @@ void ForEachPureOrder(const TopPair& pair, Visit&& visit) {
 // Mixed pairs: the order opening with x0, whose image must lie in the stack B that receives two
 // columns of x0's stack A. Then the other column of A sent to B, A's third column, the images of
 // the first two, B's third column, the image of A's third column (opening C), then C's other
-// two columns in increasing order. Leaves `pos` unset.
+// two columns in increasing order.
 void MixedOrder(const uint8_t* tau, uint8_t x0, ColumnOrder& order) {
-  const int a = x0 - x0 % 3;
   const uint8_t y0 = tau[x0];
-  const int b = y0 - y0 % 3;
-  const uint8_t other1 = static_cast<uint8_t>(a + (x0 % 3 == 0 ? 1 : 0));
-  const uint8_t other2 = static_cast<uint8_t>(a + (x0 % 3 == 2 ? 1 : 2));
-  const bool first_to_b = tau[other1] - tau[other1] % 3 == b;
-  const uint8_t x1 = first_to_b ? other1 : other2, x2 = first_to_b ? other2 : other1;
+  const uint8_t* others = kOthers[x0];
+  const bool first_to_b = kStackOf[tau[others[0]]] == kStackOf[y0];
+  const uint8_t x1 = others[first_to_b ? 0 : 1], x2 = others[first_to_b ? 1 : 0];
   const uint8_t y1 = tau[x1];
-  const uint8_t y2 = static_cast<uint8_t>(b + 3 - y0 % 3 - y1 % 3);
+  // The columns of stack B add up to 9 B + 3.
+  const uint8_t y2 = static_cast<uint8_t>(9 * kStackOf[y0] + 3 - y0 - y1);
   const uint8_t z0 = tau[x2];
-  const int c = z0 - z0 % 3;
   const uint8_t head[7] = {x0, x1, x2, y0, y1, y2, z0};
-  for (int i = 0; i < 7; ++i) order.col[i] = head[i];
-  order.col[7] = static_cast<uint8_t>(c + (z0 % 3 == 0 ? 1 : 0));
-  order.col[8] = static_cast<uint8_t>(c + (z0 % 3 == 2 ? 1 : 2));
+  for (int i = 0; i < 7; ++i) order.Set(i, head[i]);
+  order.Set(7, kOthers[z0][0]);
+  order.Set(8, kOthers[z0][1]);
 }
 
 // Calls visit(order) for every candidate column order of `pair`: every order that can give it
@@ -149,24 +167,22 @@ void ForEachOrder(const TopPair& pair, Visit&& visit) {
   if (pair.orders == Orders::kPure) return ForEachPureOrder(pair, visit);
   const uint8_t* tau = pair.tau;
   ColumnOrder order;
-  for (int x0 = 0; x0 < 9; ++x0) {
-    if (pair.orders == Orders::kMixedSwaps) {
-      if (!(pair.swap_firsts & (1u << x0))) continue;
+  if (pair.orders == Orders::kMixedSwaps) {
+    for (unsigned firsts = pair.swap_firsts; firsts != 0; firsts &= firsts - 1) {
       // x0 and its image swap, so the second row starts 4571; B's other two columns go to C,
       // and C takes their images in their order: 457189.
-      MixedOrder(tau, static_cast<uint8_t>(x0), order);
-      if (order.col[7] != tau[order.col[4]]) std::swap(order.col[7], order.col[8]);
-      order.Invert();
+      MixedOrder(tau, static_cast<uint8_t>(std::countr_zero(firsts)), order);
+      if (order.col[7] != tau[order.col[4]]) order.SwapLastTwo();
       visit(order);
-      continue;
     }
+    return;
+  }
+  for (int x0 = 0; x0 < 9; ++x0) {
     if (tau[x0] / 3 != (x0 / 3 + pair.major_step) % 3) continue;
     MixedOrder(tau, static_cast<uint8_t>(x0), order);
-    for (int swap_z = 0; swap_z < 2; ++swap_z) {
-      if (swap_z) std::swap(order.col[7], order.col[8]);
-      order.Invert();
-      visit(order);
-    }
+    visit(order);
+    order.SwapLastTwo();
+    visit(order);
   }
 }
 
@@ -209,10 +225,7 @@ class GridSearch {
       }
     }
     Grid out;
-    for (int r = 0; r < 9; ++r) {
-      PackedRow row = rows_[r];
-      for (int c = 8; c >= 0; --c, row >>= 4) out[r * 9 + c] = row & 0xF;
-    }
+    for (int r = 0; r < 9; ++r) core_internal::UnpackRow(rows_[r], out.cells.data() + 9 * r);
     return out;
   }
 
@@ -257,12 +270,7 @@ class GridSearch {
 
   // The pairs (r0, r1) and (r1, r0) of orientation o, whose maps are inverse to each other.
   void MakePairs(int o, int r0, int r1, int r2, bool pure, TopPair& forth, TopPair& back) const {
-    const uint8_t* column_of = lines_.column_of[o][r0];
-    const uint8_t* second = lines_.cells[o] + 9 * r1;
-    for (int c = 0; c < 9; ++c) {
-      forth.tau[c] = column_of[second[c]];
-      back.tau[forth.tau[c]] = static_cast<uint8_t>(c);
-    }
+    MapRows(o, r0, r1, forth.tau, back.tau);
     forth.orient = back.orient = static_cast<uint8_t>(o);
     forth.first = back.second = static_cast<uint8_t>(r0);
     forth.second = back.first = static_cast<uint8_t>(r1);
@@ -275,18 +283,60 @@ class GridSearch {
     forth.orders = back.orders = Orders::kMixedSwaps;
     // Stack 0 sends two columns to stack 1 (step 1) or to stack 2 (step 2); inverse maps go the
     // other way.
-    const int to_one = (forth.tau[0] / 3 == 1) + (forth.tau[1] / 3 == 1) + (forth.tau[2] / 3 == 1);
+    const uint8_t* tau = forth.tau;
+    const int to_one = (kStackOf[tau[0]] == 1) + (kStackOf[tau[1]] == 1) + (kStackOf[tau[2]] == 1);
     forth.major_step = to_one == 2 ? 1 : 2;
     back.major_step = static_cast<uint8_t>(3 - forth.major_step);
-    // A swap c <-> u opens orders with the column whose stack sends two columns to the other's
-    // in one direction, and with the other column in the reverse direction.
+    unsigned swapped;
+    const unsigned opens = SwapOpeners(tau, forth.major_step, swapped);
+    forth.swap_firsts = static_cast<uint16_t>(opens);
+    back.swap_firsts = static_cast<uint16_t>(swapped & ~opens);
+  }
+
+  // Fills `forth` with the map of the pair (r0, r1) of orientation o (for each column, the
+  // column of r0 holding the digit r1 holds there) and `back` with its inverse.
+  void MapRows(int o, int r0, int r1, uint8_t* forth, uint8_t* back) const {
+#if defined(__SSSE3__)
+    // Each map is one byte shuffle of a row's digit columns by the other row's digits.
+    const __m128i to_first =
+        _mm_shuffle_epi8(Load16(lines_.column_of[o][r0]), Load16(lines_.cells[o] + 9 * r1));
+    const __m128i to_second =
+        _mm_shuffle_epi8(Load16(lines_.column_of[o][r1]), Load16(lines_.cells[o] + 9 * r0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(forth), to_first);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(back), to_second);
+#else
+    const uint8_t* column_of = lines_.column_of[o][r0];
+    const uint8_t* second = lines_.cells[o] + 9 * r1;
     for (int c = 0; c < 9; ++c) {
-      const int u = forth.tau[c];
-      if (u < c || forth.tau[u] != c) continue;
-      const bool c_opens = u / 3 == (c / 3 + forth.major_step) % 3;
-      forth.swap_firsts |= static_cast<uint16_t>(1u << (c_opens ? c : u));
-      back.swap_firsts |= static_cast<uint16_t>(1u << (c_opens ? u : c));
+      forth[c] = column_of[second[c]];
+      back[forth[c]] = static_cast<uint8_t>(c);
     }
+#endif
+  }
+
+  // Sets `swapped` to the columns that mixed map `tau` swaps with another. Of the two columns
+  // of a swap, the one whose stack sends two columns to the other's (its stack + step) opens
+  // orders in this direction, and is returned; the other one opens them in the reverse one.
+  static unsigned SwapOpeners(const uint8_t* tau, int step, unsigned& swapped) {
+#if defined(__SSSE3__)
+    const __m128i map = Load16(tau);
+    const __m128i identity = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -1, -1, -1, -1, -1, -1);
+    swapped = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_shuffle_epi8(map, map), identity)));
+    const __m128i target_stacks = _mm_shuffle_epi8(Load16(kStackOf), map);
+    return swapped & static_cast<unsigned>(_mm_movemask_epi8(
+                         _mm_cmpeq_epi8(target_stacks, Load16(kStackAfter[step]))));
+#else
+    unsigned opens = 0;
+    swapped = 0;
+    for (int c = 0; c < 9; ++c) {
+      const int u = tau[c];
+      if (u < c || tau[u] != c) continue;
+      swapped |= 1u << c | 1u << u;
+      opens |= 1u << (kStackOf[u] == kStackAfter[step][c] ? c : u);
+    }
+    return opens;
+#endif
   }
 
   // Pure pairs: the second row is 456789 followed by 123, 132 or 231 as tau^3 (a permutation of
@@ -325,12 +375,17 @@ class GridSearch {
     return MappedRow(pair.tau, order);
   }
 
-  // The third result row (the band's remaining row) of `pair` under `order`.
-  PackedRow ThirdRow(const TopPair& pair, const ColumnOrder& order) const {
+  // The third result row (the band's remaining row) of `pair` under `order`, or kUnknownRow as
+  // soon as it gets larger than `bound`.
+  PackedRow ThirdRow(const TopPair& pair, const ColumnOrder& order,
+                     PackedRow bound = kUnknownRow) const {
     const uint8_t* column_of = lines_.column_of[pair.orient][pair.first];
     const uint8_t* row = lines_.cells[pair.orient] + 9 * pair.third;
     PackedRow key = 0;
-    for (int p = 0; p < 9; ++p) key = key << 4 | (order.pos[column_of[row[order.col[p]]]] + 1u);
+    for (int p = 0; p < 9; ++p) {
+      key = key << 4 | (order.pos[column_of[row[order.col[p]]]] + 1u);
+      if (key > bound >> (4 * (8 - p))) return kUnknownRow;
+    }
     return key;
   }
 
@@ -342,7 +397,10 @@ class GridSearch {
   void Score(int i, const ColumnOrder& order) {
     const PackedRow second = SecondRow(pairs_[i], order);
     if (second > band_.second) return;
-    const BandKey key{second, ThirdRow(pairs_[i], order)};
+    const PackedRow third =
+        ThirdRow(pairs_[i], order, second == band_.second ? band_.third : kUnknownRow);
+    if (third == kUnknownRow) return;
+    const BandKey key{second, third};
     if (key > band_) return;
     if (key < band_) {
       band_ = key;
