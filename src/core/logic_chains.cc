@@ -1,5 +1,6 @@
-// Chains of the logical solver (logic_internal.h): X-chains and XY-chains, found by a
-// breadth-first search over whole cell sets, so the shortest (cheapest) chain comes first.
+// Chains of the logical solver (logic_internal.h): X-chains (XY-chains: logic_xy_chain.cc),
+// found by a breadth-first search over whole cell sets, so the shortest (cheapest) chain comes
+// first.
 //
 // X-chain on digit d: c0 = c1 - c2 = c3 ... = cN, "=" a strong link (the only two cells of d in
 // a house), "-" a weak link (two cells that see each other). If d is not in c0 it is in cN, so d
@@ -8,7 +9,7 @@
 //
 // XY-chain: bivalue cells A, B, ..., E, each seeing the next and sharing a digit with it. If A is
 // not z (its other digit x), B is not x, and so on; when E ends up being z, z is in A or in E and
-// leaves every cell that sees both. The search keeps, per digit v, the cells known to be v.
+// leaves every cell that sees both.
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -28,7 +29,6 @@ int ChainLengthBonus(int nodes) {
 namespace {
 
 constexpr int kXChainBase = 65;
-constexpr int kXyChainBase = 66;
 
 // The union of table[cell] over the cells of `set`.
 template <typename F>
@@ -59,40 +59,6 @@ void XChainsFrom(const State& s, int d, int c0, const std::array<CellSet, kCells
     if (hit.Any()) return KeepCheaper(found, rating, d, hit);
     off = UnionOver(on, [](int cell) { return Peers(cell); }) & cand & ~seen_off;
     seen_off |= off;
-  }
-}
-
-// The cheapest XY-chain starting at bivalue cell a, assumed not to be z.
-void XyChainsFrom(const State& s, const Work& w, int a, int z, Elimination* found) {
-  std::array<CellSet, kDigits> is{}, seen{};  // is[v]: cells of the newest layer that are v
-  const int x = std::countr_zero(static_cast<unsigned>(w.masks[a] & ~(1u << z)));
-  is[x].Set(a);
-  seen[x].Set(a);
-  for (int cells = 2;; ++cells) {
-    const int rating = kXyChainBase + ChainLengthBonus(2 * cells);
-    if (found->rating != 0 && rating >= found->rating) return;
-    std::array<CellSet, kDigits> next{};
-    bool any = false;
-    for (int v = 0; v < kDigits; ++v) {
-      if (is[v].Empty()) continue;
-      // Bivalue cells holding v that see a cell which is v: they take their other digit.
-      const CellSet reach =
-          UnionOver(is[v], [](int cell) { return Peers(cell); }) & w.bivalue & s.cand[v];
-      reach.ForEach([&](int cell) {
-        const int other = std::countr_zero(static_cast<unsigned>(w.masks[cell] & ~(1u << v)));
-        if (!seen[other].Has(cell)) {
-          next[other].Set(cell);
-          any = true;
-        }
-      });
-    }
-    if (!any) return;
-    for (int v = 0; v < kDigits; ++v) seen[v] |= next[v];
-    next[z].Clear(a);
-    const CellSet hit =
-        s.cand[z] & Peers(a) & UnionOver(next[z], [](int cell) { return Peers(cell); });
-    if (hit.Any()) return KeepCheaper(found, rating, z, hit);
-    is = next;
   }
 }
 
@@ -141,16 +107,6 @@ Elimination FindXChain(const State& s, DigitChain* memory) {
     if (best.rating != 0) found = best;
   }
   return found;
-}
-
-Elimination FindXyChain(const State& s, const Work& w, int bound) {
-  Elimination found{bound, 0, CellSet{}};  // a chain must beat the bound
-  w.bivalue.ForEach([&](int a) {
-    for (uint16_t m = w.masks[a]; m; m &= m - 1) {
-      XyChainsFrom(s, w, a, std::countr_zero(m), &found);
-    }
-  });
-  return found.rating == bound ? Elimination{} : found;
 }
 
 }  // namespace sudoku::logic
