@@ -16,6 +16,7 @@
 // The step loop therefore remembers, per finder, the candidates at its last search and which
 // items then failed, and the finder skips those items that nothing has touched since. Items keep
 // their order, so the first instance that makes progress is the one a full search finds first.
+// The singles place everything they find, so their memory (SinglesMemory) is per house instead.
 #ifndef SUDOKU_CORE_LOGIC_INTERNAL_H_
 #define SUDOKU_CORE_LOGIC_INTERNAL_H_
 
@@ -77,6 +78,7 @@ struct Tables {
   CellSet house[kHouses];
   int8_t house_cells[kHouses][9];  // the cells of each house, increasing
   CellSet peers[kCells];           // the 20 cells sharing a house with each cell
+  uint32_t cell_houses[kCells];    // bit h: house h holds the cell
 };
 
 constexpr Tables MakeTables() {
@@ -91,6 +93,7 @@ constexpr Tables MakeTables() {
   for (int c = 0; c < kCells; ++c) {
     t.peers[c] = t.house[RowHouse(c)] | t.house[ColHouse(c)] | t.house[BoxHouse(c)];
     t.peers[c].Clear(c);
+    t.cell_houses[c] = (1u << RowHouse(c)) | (1u << ColHouse(c)) | (1u << BoxHouse(c));
   }
   return t;
 }
@@ -99,6 +102,13 @@ inline constexpr Tables kTables = MakeTables();
 inline constexpr CellSet House(int h) { return kTables.house[h]; }
 inline constexpr CellSet Peers(int cell) { return kTables.peers[cell]; }
 inline constexpr bool Sees(int a, int b) { return kTables.peers[a].Has(b); }
+inline constexpr uint32_t HousesOf(int cell) { return kTables.cell_houses[cell]; }
+// Bit h: house h holds a cell of `set`.
+inline uint32_t HousesOf(CellSet set) {
+  uint32_t houses = 0;
+  set.ForEach([&](int cell) { houses |= HousesOf(cell); });
+  return houses;
+}
 
 struct State {
   std::array<CellSet, kDigits> cand;  // cand[d]: empty cells where digit d + 1 may go
@@ -168,8 +178,29 @@ struct DigitChain {
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
 };
 
+// What the singles finders know between steps: the houses that may hold a single. A house (or
+// a digit in a house) is closed once searched without a single there, and opened again when it
+// loses an empty cell (a candidate of the digit): while closed it cannot hold a single, as it
+// only has what it had then. The finders search open houses only.
+struct SinglesMemory {
+  static constexpr uint32_t kAllHouses = (1u << kHouses) - 1;
+  // The state up to which the open bits account for every change (valid: taken once).
+  bool valid = false;
+  CellSet empty;
+  std::array<CellSet, kDigits> cand;
+  uint32_t open_houses = kAllHouses;  // bit h: house h may have exactly one empty cell
+  // Bit h of open[d]: digit d may have exactly one cell in house h.
+  std::array<uint32_t, kDigits> open = {kAllHouses, kAllHouses, kAllHouses, kAllHouses, kAllHouses,
+                                        kAllHouses, kAllHouses, kAllHouses, kAllHouses};
+};
+
+// Opens the houses that lost a cell or candidate since m last saw the state, then takes s as
+// the state m describes.
+void RefreshSingles(const State& s, SinglesMemory* m);
+
 // Everything the step loop keeps between the steps of one solve.
 struct Memory {
+  SinglesMemory singles;
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
   bool work_valid = false;
@@ -209,6 +240,11 @@ struct Step {
 int ChainLengthBonus(int nodes);
 
 // Finders (logic_singles.cc, logic_sets.cc, logic_patterns.cc, logic_chains.cc).
+// The singles search the houses `m` leaves open (all without m) and keep m up to date.
+// REQUIRES: m describes s (RefreshSingles).
+bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
+bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step);
+bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step);
 bool FindFullHouse(State& s, Step* step);
 bool FindHiddenSingleBox(State& s, Step* step);
 bool FindHiddenSingleLine(State& s, Step* step);

@@ -27,15 +27,6 @@ void DropCandidate(int cell, int d, Work* w) {
   DropPosition(BoxHouse(cell), d, PositionInBox(cell), w);
 }
 
-// Bit h: house h holds the cell.
-constexpr std::array<uint32_t, kCells> kCellHouses = [] {
-  std::array<uint32_t, kCells> houses{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    houses[cell] = (1u << RowHouse(cell)) | (1u << ColHouse(cell)) | (1u << BoxHouse(cell));
-  }
-  return houses;
-}();
-
 void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
   for (int x = 0; x < kDigits; ++x) {
     scan->pairs_changed[x] = scan->DigitTouched(x) ? uint16_t{0x1ff} : scan->digits;
@@ -84,7 +75,7 @@ Scan BeginScan(const State& s, const Work& w, int needs, FinderMemory* memory) {
       const CellSet removed = memory->cand[d] & ~s.cand[d];
       if (removed.Empty()) continue;
       scan.digits |= static_cast<uint16_t>(1u << d);
-      removed.ForEach([&](int cell) { scan.digit_houses[d] |= kCellHouses[cell]; });
+      scan.digit_houses[d] = HousesOf(removed);
       scan.houses |= scan.digit_houses[d];
       changed |= removed;
     }

@@ -83,46 +83,108 @@ bool SinglesStep(Technique technique, int placed, Step* step) {
   return true;
 }
 
-// Places, for every house in [first, last) where digit d has one candidate cell, d there.
-int PlaceHiddenSingles(State& s, int first, int last) {
+// Places d at `cell` and opens what that changes: the cell's houses (one empty cell fewer, and
+// one cell fewer for each other digit it held) and the houses of the peers that lose d, but for
+// the cell's own houses, where d is placed and so has no cell any more.
+void PlaceOpening(State& s, int cell, int d, SinglesMemory* m) {
+  const uint32_t own = HousesOf(cell);
+  m->open_houses |= own;
+  for (int e = 0; e < kDigits; ++e) {
+    if (s.cand[e].Has(cell)) m->open[e] |= own;
+  }
+  m->open[d] = (m->open[d] | HousesOf(s.cand[d] & Peers(cell))) & ~own;
+  Place(s, cell, d);
+}
+
+// The houses of `open` after the lowest of `todo`, the house just searched (a placement may
+// open more while the search goes on).
+uint32_t OpenAfter(uint32_t open, uint32_t todo) { return open & ~((todo & -todo) * 2 - 1); }
+
+// Places, for every open house h in `range` (bits) where digit d has one candidate cell, d
+// there; digit-major, houses in increasing order. Closes the houses it searched.
+int PlaceHiddenSingles(State& s, uint32_t range, SinglesMemory* m) {
   int placed = 0;
   for (int d = 0; d < kDigits; ++d) {
-    for (int h = first; h < last; ++h) {
+    for (uint32_t todo = m->open[d] & range; todo; todo = OpenAfter(m->open[d] & range, todo)) {
+      const int h = std::countr_zero(todo);
       const CellSet x = s.cand[d] & House(h);
       if (x.IsSingle()) {
-        Place(s, x.First(), d);
+        PlaceOpening(s, x.First(), d, m);
         ++placed;
       }
+      // d has no cell in h after the placement, and at most fewer later.
+      m->open[d] &= ~(1u << h);
     }
+  }
+  return placed;
+}
+
+// The state after a search that placed something is described by m: every change was opened.
+int Described(const State& s, int placed, SinglesMemory* m) {
+  if (placed > 0) {
+    m->empty = s.empty;
+    m->cand = s.cand;
   }
   return placed;
 }
 
 }  // namespace
 
-bool FindFullHouse(State& s, Step* step) {
+void RefreshSingles(const State& s, SinglesMemory* m) {
+  if (m->valid) {
+    m->open_houses |= HousesOf(m->empty & ~s.empty);
+    for (int d = 0; d < kDigits; ++d) m->open[d] |= HousesOf(m->cand[d] & ~s.cand[d]);
+  }
+  m->valid = true;
+  m->empty = s.empty;
+  m->cand = s.cand;
+}
+
+bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
   int placed = 0;
-  for (int h = 0; h < kHouses; ++h) {
+  for (uint32_t todo = m->open_houses; todo; todo = OpenAfter(m->open_houses, todo)) {
+    const int h = std::countr_zero(todo);
     const CellSet open = s.empty & House(h);
-    if (!open.IsSingle()) continue;
-    const int cell = open.First();
-    for (int d = 0; d < kDigits; ++d) {
-      if (s.cand[d].Has(cell)) {
-        Place(s, cell, d);
-        ++placed;
-        break;
+    if (open.IsSingle()) {
+      const int cell = open.First();
+      for (int d = 0; d < kDigits; ++d) {
+        if (s.cand[d].Has(cell)) {
+          PlaceOpening(s, cell, d, m);
+          ++placed;
+          break;
+        }
       }
     }
+    m->open_houses &= ~(1u << h);  // no empty cell left, or none that can take a digit
   }
-  return SinglesStep(Technique::kFullHouse, placed, step);
+  return SinglesStep(Technique::kFullHouse, Described(s, placed, m), step);
+}
+
+bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step) {
+  constexpr uint32_t kBoxes = 0x1FFu << 18;
+  return SinglesStep(Technique::kHiddenSingleBox, Described(s, PlaceHiddenSingles(s, kBoxes, m), m),
+                     step);
+}
+
+bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step) {
+  constexpr uint32_t kLines = (1u << 18) - 1;
+  return SinglesStep(Technique::kHiddenSingleLine,
+                     Described(s, PlaceHiddenSingles(s, kLines, m), m), step);
+}
+
+bool FindFullHouse(State& s, Step* step) {
+  SinglesMemory everything;
+  return FindFullHouse(s, &everything, step);
 }
 
 bool FindHiddenSingleBox(State& s, Step* step) {
-  return SinglesStep(Technique::kHiddenSingleBox, PlaceHiddenSingles(s, 18, 27), step);
+  SinglesMemory everything;
+  return FindHiddenSingleBox(s, &everything, step);
 }
 
 bool FindHiddenSingleLine(State& s, Step* step) {
-  return SinglesStep(Technique::kHiddenSingleLine, PlaceHiddenSingles(s, 0, 18), step);
+  SinglesMemory everything;
+  return FindHiddenSingleLine(s, &everything, step);
 }
 
 bool FindNakedSingle(State& s, Step* step) {

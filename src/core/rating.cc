@@ -206,9 +206,11 @@ bool ApplyEasiestStep(State& s, Step* step) {
 }
 
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
-  for (int t = static_cast<int>(Technique::kFullHouse);
-       t <= static_cast<int>(Technique::kNakedSingle); ++t) {
-    if (ApplySingle(s, static_cast<Technique>(t), step)) return true;
+  SinglesMemory* singles = &memory->singles;
+  RefreshSingles(s, singles);
+  if (FindFullHouse(s, singles, step) || FindHiddenSingleBox(s, singles, step) ||
+      FindHiddenSingleLine(s, singles, step) || FindNakedSingle(s, step)) {
+    return true;
   }
   UpdateWork(s, memory);
   const Work& work = memory->work;
