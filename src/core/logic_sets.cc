@@ -14,22 +14,48 @@ constexpr Technique kHidden[5] = {Technique::kNone, Technique::kNone, Technique:
 constexpr Technique kFish[5] = {Technique::kNone, Technique::kNone, Technique::kXWing,
                                 Technique::kSwordfish, Technique::kJellyfish};
 
-// Calls apply(chosen, union) for each choice of `left` more items of items[start, n) (chosen:
-// bit i for items[i]) whose union with `so_far` has exactly `size` bits, until apply returns
-// true. Prunes as soon as the union exceeds `size` bits.
+// ChooseLockedSet (below) for size 2, when every item has exactly 2 bits: two items lock a
+// pair iff they are equal.
 template <typename F>
-bool ChooseLockedSet(const uint16_t* items, int n, int size, int left, int start, uint16_t chosen,
-                     uint16_t so_far, F& apply) {
-  if (left == 0) return std::popcount(so_far) == size && apply(chosen, so_far);
-  for (int i = start; i <= n - left; ++i) {
-    const uint16_t next = so_far | items[i];
-    if (std::popcount(next) > size) continue;
-    if (ChooseLockedSet(items, n, size, left - 1, i + 1, static_cast<uint16_t>(chosen | 1u << i),
-                        next, apply)) {
-      return true;
+bool ChooseLockedPair(const uint16_t* items, int n, F& apply) {
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (items[j] == items[i] && apply(static_cast<uint16_t>(1u << i | 1u << j), items[i])) {
+        return true;
+      }
     }
   }
   return false;
+}
+
+// Calls apply(chosen, union) for each choice of `size` items of items[0, n) (chosen: bit i for
+// items[i]) whose union has exactly `size` bits, in lexicographic order of the chosen indices,
+// until apply returns true. Prunes a prefix as soon as its union exceeds `size` bits. A loop
+// with an explicit stack of picks: most searches are small, so calls would cost the most.
+template <typename F>
+bool ChooseLockedSet(const uint16_t* items, int n, int size, F& apply) {
+  if (size == 2) return ChooseLockedPair(items, n, apply);
+  int pick[4];
+  uint16_t unions[4] = {0};  // unions[k]: the union of the first k picks
+  int depth = 0;
+  for (int i = 0;; ++i) {
+    if (i > n - (size - depth)) {  // too few items left: back to the previous pick
+      if (depth == 0) return false;
+      i = pick[--depth];
+      continue;
+    }
+    const uint16_t next = unions[depth] | items[i];
+    if (std::popcount(next) > size) continue;
+    pick[depth] = i;
+    if (depth + 1 < size) {
+      unions[++depth] = next;
+      continue;
+    }
+    if (std::popcount(next) != size) continue;
+    uint16_t chosen = 0;
+    for (int k = 0; k < size; ++k) chosen = static_cast<uint16_t>(chosen | 1u << pick[k]);
+    if (apply(chosen, next)) return true;
+  }
 }
 
 bool Done(Technique technique, Step* step) {
@@ -52,17 +78,15 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
   for (int k = 2; k <= size; ++k) small |= w.with_count[k];
   for (int h = 0; h < kHouses; ++h) {
     if (scan.Skip(h, scan.HouseTouched(h))) continue;
-    if ((small & House(h)).Count() < size || !RoomFor(s, h, size)) continue;
+    const CellSet candidates = small & House(h);
+    if (candidates.Count() < size || !RoomFor(s, h, size)) continue;
     uint16_t items[9];
     int cells[9];
     int n = 0;
-    for (int cell : kTables.house_cells[h]) {
-      const int count = std::popcount(w.masks[cell]);
-      if (count >= 2 && count <= size) {
-        items[n] = w.masks[cell];
-        cells[n++] = cell;
-      }
-    }
+    candidates.ForEach([&](int cell) {
+      items[n] = w.masks[cell];
+      cells[n++] = cell;
+    });
     auto apply = [&](uint16_t chosen, uint16_t digits) {
       CellSet others = House(h);
       for (int i = 0; i < n; ++i) {
@@ -74,7 +98,7 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
       }
       return progress;
     };
-    if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+    if (ChooseLockedSet(items, n, size, apply)) {
       scan.found = h;
       return Done(kNaked[size], step);
     }
@@ -89,16 +113,13 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
     uint16_t small = 0;  // digits that can be part of a subset of `size`
     for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
     if (std::popcount(small) < size || !RoomFor(s, h, size)) continue;
-    const uint16_t* where = w.where[h];
     uint16_t items[9];
     int digits[9];
     int n = 0;
-    for (int d = 0; d < kDigits; ++d) {
-      const int count = std::popcount(where[d]);
-      if (count >= 2 && count <= size) {
-        items[n] = where[d];
-        digits[n++] = d;
-      }
+    for (; small; small &= small - 1) {
+      const int d = std::countr_zero(small);
+      items[n] = w.where[h][d];
+      digits[n++] = d;
     }
     auto apply = [&](uint16_t chosen, uint16_t positions) {
       CellSet cells;
@@ -115,7 +136,7 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
       }
       return progress;
     };
-    if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+    if (ChooseLockedSet(items, n, size, apply)) {
       scan.found = h;
       return Done(kHidden[size], step);
     }
@@ -155,7 +176,7 @@ bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
         }
         return Eliminate(s, d, cover & ~base);
       };
-      if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+      if (ChooseLockedSet(items, n, size, apply)) {
         scan.found = d;
         return Done(kFish[size], step);
       }
