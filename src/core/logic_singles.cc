@@ -210,6 +210,52 @@ bool FindNakedSingle(State& s, Step* step) {
 
 namespace {
 
+// Positions in a house (Work::where) come in three segments of three: for a line, the cells it
+// shares with each of the three boxes it crosses; for a box, its rows (bits 0-2 the top row, 3-5
+// the middle one, 6-8 the bottom one). kSegmentOf[pos]: the segment (0-2) holding every position
+// of `pos`, if pos has two or more and they all lie in one; else -1. kColumnOf: the same for the
+// columns of a box (0x49 << k is column k).
+constexpr std::array<int8_t, 512> MakeLocatorTable(uint16_t first, int step) {
+  std::array<int8_t, 512> table{};
+  for (int pos = 0; pos < 512; ++pos) {
+    table[pos] = -1;
+    for (int k = 0; k < 3; ++k) {
+      const int part = first << (step * k);
+      if (std::popcount(static_cast<unsigned>(pos)) >= 2 && (pos & ~part) == 0) table[pos] = k;
+    }
+  }
+  return table;
+}
+constexpr std::array<int8_t, 512> kSegmentOf = MakeLocatorTable(0x7, 3);
+constexpr std::array<int8_t, 512> kColumnOf = MakeLocatorTable(0x49, 1);
+
+// The line to clear of d when box b's positions of d lie on one line, and the positions of the
+// box on that line (bits of the line's positions); -1 if none or if the line has no d outside.
+int PointingLine(const Work& w, int d, int b) {
+  const uint16_t pos = w.where[18 + b][d];
+  if (const int k = kSegmentOf[pos]; k >= 0) {  // row k of the box
+    const int row = (b / 3) * 3 + k;
+    return (w.where[row][d] & ~(0x7 << (3 * (b % 3)))) != 0 ? row : -1;
+  }
+  if (const int k = kColumnOf[pos]; k >= 0) {  // column k of the box
+    const int col = (b % 3) * 3 + k;
+    return (w.where[9 + col][d] & ~(0x7 << (3 * (b / 3)))) != 0 ? 9 + col : -1;
+  }
+  return -1;
+}
+
+// The box to clear of d when line's positions of d lie in one box and that box has d off the
+// line; -1 if none.
+int ClaimingBox(const Work& w, int d, int line) {
+  const int k = kSegmentOf[w.where[line][d]];
+  if (k < 0) return -1;
+  // Row r, columns of stack k: box (r / 3) * 3 + k, where the row is box row r % 3. Column c,
+  // rows of band k: box k * 3 + c / 3, where the column is box column c % 3.
+  const int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
+  const uint16_t on_line = line < 9 ? 0x7 << (3 * (line % 3)) : 0x49 << ((line - 9) % 3);
+  return (w.where[18 + box][d] & ~on_line) != 0 ? box : -1;
+}
+
 bool LockedStep(Technique technique, Step* step) {
   *step = {technique, TechniqueRating(technique), 1};
   return true;
@@ -217,24 +263,18 @@ bool LockedStep(Technique technique, Step* step) {
 
 }  // namespace
 
-// Box positions: bits 0-2 are the box's top row, 3-5 its middle row, 6-8 its bottom row; so
-// 0x49 << k is its column k.
-// Items: (digit, box), digit-major.
+// Items: (digit, box), digit-major. The Work tells without touching the state whether a
+// pattern eliminates anything: the first one that does is the step.
 bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
+    if (scan.Skip(d * 9 + 8, scan.DigitTouched(d))) continue;  // no box of d to search
     for (int b = 0; b < 9; ++b) {
       if (scan.Skip(d * 9 + b, scan.DigitHouseTouched(d, 18 + b))) continue;
-      const uint16_t pos = w.where[18 + b][d];
-      if (std::popcount(pos) < 2) continue;
-      for (int k = 0; k < 3; ++k) {
-        int line = -1;
-        if ((pos & ~(0x7 << (3 * k))) == 0) line = (b / 3) * 3 + k;  // a row
-        if ((pos & ~(0x49 << k)) == 0) line = 9 + (b % 3) * 3 + k;   // a column
-        if (line >= 0 && Eliminate(s, d, House(line) & ~House(18 + b))) {
-          scan.found = d * 9 + b;
-          return LockedStep(Technique::kPointing, step);
-        }
-      }
+      const int line = PointingLine(w, d, b);
+      if (line < 0) continue;
+      Eliminate(s, d, House(line) & ~House(18 + b));
+      scan.found = d * 9 + b;
+      return LockedStep(Technique::kPointing, step);
     }
   }
   return false;
@@ -243,21 +283,15 @@ bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
 // Items: (digit, line), digit-major.
 bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
+    if (scan.Skip(d * 18 + 17, scan.DigitTouched(d))) continue;  // no line of d to search
     for (int line = 0; line < 18; ++line) {
       const int item = d * 18 + line;
       if (scan.Skip(item, scan.DigitHouseTouched(d, line))) continue;
-      const uint16_t pos = w.where[line][d];
-      if (std::popcount(pos) < 2) continue;
-      for (int k = 0; k < 3; ++k) {
-        if ((pos & ~(0x7 << (3 * k))) != 0) continue;
-        // Row r, columns of stack k: box (r / 3) * 3 + k. Column c, rows of band k: box
-        // k * 3 + c / 3.
-        const int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
-        if (Eliminate(s, d, House(18 + box) & ~House(line))) {
-          scan.found = item;
-          return LockedStep(Technique::kClaiming, step);
-        }
-      }
+      const int box = ClaimingBox(w, d, line);
+      if (box < 0) continue;
+      Eliminate(s, d, House(18 + box) & ~House(line));
+      scan.found = item;
+      return LockedStep(Technique::kClaiming, step);
     }
   }
   return false;
