@@ -10,24 +10,33 @@ bool Done(Technique technique, Step* step) {
   return true;
 }
 
-CellSet CellsWithCount(const State& s, const Work& w, int count) {
-  CellSet out;
-  s.empty.ForEach([&](int cell) {
-    if (std::popcount(w.masks[cell]) == count) out.Set(cell);
-  });
-  return out;
-}
-
 int Digit(uint16_t single_bit_mask) { return std::countr_zero(single_bit_mask); }
 
-// The two cells of house h holding digit d, if there are exactly two (a < b).
-bool ConjugatePair(const State& s, const Work& w, int d, int h, int* a, int* b) {
-  if (std::popcount(w.where[h][d]) != 2) return false;
-  CellSet x = s.cand[d] & House(h);
-  *a = x.First();
-  x.Clear(*a);
-  *b = x.First();
-  return true;
+// True iff `bits` has exactly one bit.
+bool OneBit(unsigned bits) { return bits != 0 && (bits & (bits - 1)) == 0; }
+
+// A line where a digit has exactly two cells, and those positions (Work::where bits).
+struct Link {
+  int line;
+  uint16_t pos;
+};
+
+// The lines of [first, first + 9) (rows 0, columns 9) where d has exactly two cells.
+int ConjugateLines(const Work& w, int d, int first, Link* out) {
+  int n = 0;
+  for (int l = first; l < first + 9; ++l) {
+    if ((w.digits_with_count[l][2] >> d) & 1) out[n++] = {l, w.where[l][d]};
+  }
+  return n;
+}
+
+// The cell at position `pos` of house h.
+int CellAt(int h, int pos) { return kTables.house_cells[h][pos]; }
+
+// The cells of a link, in increasing order (positions go with the cells).
+void LinkCells(const Link& link, int* cells) {
+  cells[0] = CellAt(link.line, std::countr_zero(link.pos));
+  cells[1] = CellAt(link.line, 15 - std::countl_zero(link.pos));
 }
 
 // Removes digit d from the cells seeing both a and b; true if anything went.
@@ -35,9 +44,37 @@ bool EliminateSeenByBoth(State& s, int d, int a, int b) {
   return Eliminate(s, d, Peers(a) & Peers(b));
 }
 
+// The kite of row cells p and column cells q on d: one end of each in a common box, the other
+// ends (the tails) see the cells that lose d. Tries the four pairings in order; true iff one
+// eliminated something.
+bool KiteEliminates(State& s, int d, const int* p, const int* q) {
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      const int pe = p[1 - i], qe = q[1 - j];
+      if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
+      if (BoxOf(p[i]) != BoxOf(q[j])) continue;
+      if (EliminateSeenByBoth(s, d, pe, qe)) return true;
+    }
+  }
+  return false;
+}
+
+// True iff some house holds exactly two cells of x, one seeing a and the other seeing b.
+bool WWingLinks(const Work& w, int x, int a, int b) {
+  for (int h = 0; h < kHouses; ++h) {
+    if (!((w.digits_with_count[h][2] >> x) & 1)) continue;
+    const int p = CellAt(h, std::countr_zero(w.where[h][x]));
+    const int q = CellAt(h, 15 - std::countl_zero(w.where[h][x]));
+    if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Items: pivot cells (a wing reads the candidates of its pivot and the pivot's peers only).
+// A pivot {x,y} needs a wing {x,z} or {y,z} (sharing one digit with it) and a wing holding the
+// other pivot digit and z: the bivalue peers holding both, in increasing order.
 bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
   const CellSet bivalue = w.bivalue;
   bool found = false;
@@ -45,12 +82,14 @@ bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
     if (found || scan.Skip(pivot, scan.near.Has(pivot))) return;
     const uint16_t mp = w.masks[pivot];
     const CellSet wings = Peers(pivot) & bivalue;
-    wings.ForEach([&](int a) {
-      if (found || std::popcount(static_cast<unsigned>(w.masks[a] & mp)) != 1) return;
-      const uint16_t z = w.masks[a] & ~mp;
-      const uint16_t want = static_cast<uint16_t>((mp & ~w.masks[a]) | z);
-      wings.ForEach([&](int b) {
-        if (!found && w.masks[b] == want && EliminateSeenByBoth(s, Digit(z), a, b)) found = true;
+    const CellSet with_x = wings & s.cand[std::countr_zero(mp)];
+    const CellSet with_y = wings & s.cand[std::countr_zero(static_cast<unsigned>(mp & (mp - 1)))];
+    ((with_x | with_y) & ~(with_x & with_y)).ForEach([&](int a) {
+      if (found) return;
+      const int z = Digit(w.masks[a] & ~mp);
+      const int other = Digit(mp & ~w.masks[a]);
+      (wings & s.cand[other] & s.cand[z]).ForEach([&](int b) {
+        if (!found && EliminateSeenByBoth(s, z, a, b)) found = true;
       });
     });
     if (found) scan.found = pivot;
@@ -58,19 +97,19 @@ bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
   return found && Done(Technique::kXyWing, step);
 }
 
-// Items: pivot cells.
+// Items: pivot cells. The wings are the bivalue peers with no digit outside the pivot's.
 bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
-  const CellSet bivalue = w.bivalue;
-  const CellSet trivalue = CellsWithCount(s, w, 3);
   bool found = false;
-  trivalue.ForEach([&](int pivot) {
+  w.with_count[3].ForEach([&](int pivot) {
     if (found || scan.Skip(pivot, scan.near.Has(pivot))) return;
     const uint16_t mp = w.masks[pivot];
-    const CellSet wings = Peers(pivot) & bivalue;
+    CellSet wings = Peers(pivot) & w.bivalue;
+    for (uint16_t out = static_cast<uint16_t>(~mp & 0x1FF); out; out &= out - 1) {
+      wings &= ~s.cand[std::countr_zero(out)];
+    }
     wings.ForEach([&](int a) {
-      if (found || (w.masks[a] & ~mp) != 0) return;
       wings.ForEach([&](int b) {
-        if (found || b <= a || (w.masks[b] & ~mp) != 0 || w.masks[b] == w.masks[a]) return;
+        if (found || b <= a || w.masks[b] == w.masks[a]) return;
         const int z = Digit(w.masks[a] & w.masks[b]);
         if (Eliminate(s, z, Peers(pivot) & Peers(a) & Peers(b))) found = true;
       });
@@ -151,29 +190,24 @@ bool FindBugPlusOne(State& s, const Work& w, Step* step) {
   return Done(Technique::kBugPlusOne, step);
 }
 
-// Items: digits.
+// Items: digits. Two parallel lines with two cells each, one end of each on a common cross line
+// (the base), the other ends (the tails) on different cross lines (both aligned would be an
+// X-wing): positions of the lines are cross lines, so the base is their one common position.
 bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
     if (scan.Skip(d, scan.DigitTouched(d))) continue;
     for (int base = 0; base < 18; base += 9) {  // rows as the parallel lines, then columns
-      for (int l1 = base; l1 < base + 9; ++l1) {
-        int a1, b1;
-        if (!ConjugatePair(s, w, d, l1, &a1, &b1)) continue;
-        for (int l2 = l1 + 1; l2 < base + 9; ++l2) {
-          int a2, b2;
-          if (!ConjugatePair(s, w, d, l2, &a2, &b2)) continue;
-          // One end of each line on a common cross line (the base), the other ends (the tails)
-          // on different cross lines (both aligned would be an X-wing).
-          const int x[2] = {a1, b1}, y[2] = {a2, b2};
-          auto across = [&](int cell) { return base == 0 ? ColOf(cell) : RowOf(cell); };
-          for (int i = 0; i < 2; ++i) {
-            for (int j = 0; j < 2; ++j) {
-              if (across(x[i]) != across(y[j]) || across(x[1 - i]) == across(y[1 - j])) continue;
-              if (EliminateSeenByBoth(s, d, x[1 - i], y[1 - j])) {
-                scan.found = d;
-                return Done(Technique::kSkyscraper, step);
-              }
-            }
+      Link lines[9];
+      const int n = ConjugateLines(w, d, base, lines);
+      for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+          const uint16_t shared = lines[i].pos & lines[j].pos;
+          if (!OneBit(shared)) continue;
+          const int tail_i = CellAt(lines[i].line, Digit(lines[i].pos & ~shared));
+          const int tail_j = CellAt(lines[j].line, Digit(lines[j].pos & ~shared));
+          if (EliminateSeenByBoth(s, d, tail_i, tail_j)) {
+            scan.found = d;
+            return Done(Technique::kSkyscraper, step);
           }
         }
       }
@@ -186,23 +220,18 @@ bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
 bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
     if (scan.Skip(d, scan.DigitTouched(d))) continue;
-    for (int row = 0; row < 9; ++row) {
+    Link rows[9], cols[9];
+    const int n_rows = ConjugateLines(w, d, 0, rows);
+    const int n_cols = ConjugateLines(w, d, 9, cols);
+    for (int r = 0; r < n_rows; ++r) {
       int p[2];
-      if (!ConjugatePair(s, w, d, row, &p[0], &p[1])) continue;
-      for (int col = 9; col < 18; ++col) {
+      LinkCells(rows[r], p);
+      for (int c = 0; c < n_cols; ++c) {
         int q[2];
-        if (!ConjugatePair(s, w, d, col, &q[0], &q[1])) continue;
-        for (int i = 0; i < 2; ++i) {
-          for (int j = 0; j < 2; ++j) {
-            // p[i] and q[j] share a box; the other ends p[1-i] and q[1-j] are the kite's tails.
-            const int pe = p[1 - i], qe = q[1 - j];
-            if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
-            if (BoxOf(p[i]) != BoxOf(q[j])) continue;
-            if (EliminateSeenByBoth(s, d, pe, qe)) {
-              scan.found = d;
-              return Done(Technique::kTwoStringKite, step);
-            }
-          }
+        LinkCells(cols[c], q);
+        if (KiteEliminates(s, d, p, q)) {
+          scan.found = d;
+          return Done(Technique::kTwoStringKite, step);
         }
       }
     }
@@ -222,15 +251,7 @@ bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
       for (uint16_t m = w.masks[a]; m && !found; m &= m - 1) {
         const int x = std::countr_zero(m);             // the digit of the strong link
         const int y = Digit(w.masks[a] & ~(1u << x));  // the digit eliminated
-        if (!(s.cand[y] & common).Any()) continue;
-        for (int h = 0; h < kHouses && !found; ++h) {
-          int p, q;
-          if (!ConjugatePair(s, w, x, h, &p, &q)) continue;
-          if (((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) &&
-              Eliminate(s, y, common)) {
-            found = true;
-          }
-        }
+        if ((s.cand[y] & common).Any()) found = WWingLinks(w, x, a, b) && Eliminate(s, y, common);
       }
     });
   });
