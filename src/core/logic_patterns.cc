@@ -1,5 +1,7 @@
 // Fixed patterns of the logical solver (logic_internal.h): XY-wing, XYZ-wing, unique rectangle
 // type 1, BUG+1, skyscraper, 2-string kite and W-wing.
+#include <algorithm>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -33,10 +35,15 @@ int ConjugateLines(const Work& w, int d, int first, Link* out) {
 // The cell at position `pos` of house h.
 int CellAt(int h, int pos) { return kTables.house_cells[h][pos]; }
 
+// The first and the last position of `pos`. REQUIRES: pos != 0 (the bound only shows the
+// compiler that the index stays in range).
+int FirstPosition(unsigned pos) { return std::min(std::countr_zero(pos), 8); }
+int LastPosition(unsigned pos) { return std::max(31 - std::countl_zero(pos), 0); }
+
 // The cells of a link, in increasing order (positions go with the cells).
 void LinkCells(const Link& link, int* cells) {
-  cells[0] = CellAt(link.line, std::countr_zero(link.pos));
-  cells[1] = CellAt(link.line, 15 - std::countl_zero(link.pos));
+  cells[0] = CellAt(link.line, FirstPosition(link.pos));
+  cells[1] = CellAt(link.line, LastPosition(link.pos));
 }
 
 // Removes digit d from the cells seeing both a and b; true if anything went.
@@ -63,8 +70,8 @@ bool KiteEliminates(State& s, int d, const int* p, const int* q) {
 bool WWingLinks(const Work& w, int x, int a, int b) {
   for (int h = 0; h < kHouses; ++h) {
     if (!((w.digits_with_count[h][2] >> x) & 1)) continue;
-    const int p = CellAt(h, std::countr_zero(w.where[h][x]));
-    const int q = CellAt(h, 15 - std::countl_zero(w.where[h][x]));
+    const int p = CellAt(h, FirstPosition(w.where[h][x]));
+    const int q = CellAt(h, LastPosition(w.where[h][x]));
     if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return true;
   }
   return false;
@@ -203,8 +210,8 @@ bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
         for (int j = i + 1; j < n; ++j) {
           const uint16_t shared = lines[i].pos & lines[j].pos;
           if (!OneBit(shared)) continue;
-          const int tail_i = CellAt(lines[i].line, Digit(lines[i].pos & ~shared));
-          const int tail_j = CellAt(lines[j].line, Digit(lines[j].pos & ~shared));
+          const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
+          const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
           if (EliminateSeenByBoth(s, d, tail_i, tail_j)) {
             scan.found = d;
             return Done(Technique::kSkyscraper, step);
