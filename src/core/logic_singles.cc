@@ -96,25 +96,38 @@ void PlaceOpening(State& s, int cell, int d, SinglesMemory* m) {
   Place(s, cell, d);
 }
 
-// The houses of `open` after the lowest of `todo`, the house just searched (a placement may
-// open more while the search goes on).
-uint32_t OpenAfter(uint32_t open, uint32_t todo) { return open & ~((todo & -todo) * 2 - 1); }
+// Searches the open houses of `range` (bits of *open) in increasing order: found(h) places a
+// single if h has one, and may open houses. A house is closed before its search (and after its
+// placement); one opened after the current house joins the search: each house is searched as it
+// is when its turn comes.
+template <typename F>
+int SearchOpen(uint32_t range, uint32_t* open, F&& found) {
+  uint32_t todo = *open & range;
+  *open &= ~todo;
+  int placed = 0;
+  while (todo) {
+    const int h = std::countr_zero(todo);
+    todo &= todo - 1;
+    if (!found(h)) continue;
+    ++placed;
+    const uint32_t later = *open & range & ~((2u << h) - 1);
+    *open &= ~(later | 1u << h);
+    todo |= later;
+  }
+  return placed;
+}
 
 // Places, for every open house h in `range` (bits) where digit d has one candidate cell, d
 // there; digit-major, houses in increasing order. Closes the houses it searched.
 int PlaceHiddenSingles(State& s, uint32_t range, SinglesMemory* m) {
   int placed = 0;
   for (int d = 0; d < kDigits; ++d) {
-    for (uint32_t todo = m->open[d] & range; todo; todo = OpenAfter(m->open[d] & range, todo)) {
-      const int h = std::countr_zero(todo);
+    placed += SearchOpen(range, &m->open[d], [&](int h) {
       const CellSet x = s.cand[d] & House(h);
-      if (x.IsSingle()) {
-        PlaceOpening(s, x.First(), d, m);
-        ++placed;
-      }
-      // d has no cell in h after the placement, and at most fewer later.
-      m->open[d] &= ~(1u << h);
-    }
+      if (!x.IsSingle()) return false;
+      PlaceOpening(s, x.First(), d, m);
+      return true;
+    });
   }
   return placed;
 }
@@ -141,22 +154,17 @@ void RefreshSingles(const State& s, SinglesMemory* m) {
 }
 
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
-  int placed = 0;
-  for (uint32_t todo = m->open_houses; todo; todo = OpenAfter(m->open_houses, todo)) {
-    const int h = std::countr_zero(todo);
+  const int placed = SearchOpen(SinglesMemory::kAllHouses, &m->open_houses, [&](int h) {
     const CellSet open = s.empty & House(h);
-    if (open.IsSingle()) {
-      const int cell = open.First();
-      for (int d = 0; d < kDigits; ++d) {
-        if (s.cand[d].Has(cell)) {
-          PlaceOpening(s, cell, d, m);
-          ++placed;
-          break;
-        }
-      }
+    if (!open.IsSingle()) return false;
+    const int cell = open.First();
+    for (int d = 0; d < kDigits; ++d) {
+      if (!s.cand[d].Has(cell)) continue;
+      PlaceOpening(s, cell, d, m);
+      return true;
     }
-    m->open_houses &= ~(1u << h);  // no empty cell left, or none that can take a digit
-  }
+    return false;  // no digit can go there (a broken state)
+  });
   return SinglesStep(Technique::kFullHouse, Described(s, placed, m), step);
 }
 
