@@ -7,7 +7,10 @@
 #include <utility>
 
 #include "core/logic_internal.h"
+#include "samples.h"
 #include "sudoku/rng.h"
+#include "sudoku/solver.h"
+#include "test_data.h"
 
 namespace sudoku {
 namespace {
@@ -103,10 +106,54 @@ TEST(RatingReference, XyChainMatchesPerStartSearch) {
       Work w;
       logic::ComputeWork(s, &w);
       for (int bound : {0, 67, 69, 72}) {
-        SCOPED_TRACE(testing::Message()
+        SCOPED_TRACE(::testing::Message()
                      << bivalue << "/" << filled << " state " << i << " bound " << bound);
         ExpectSame(logic::FindXyChain(s, w, bound), ReferenceXyChain(s, w, bound));
       }
+    }
+  }
+}
+
+// Solves `puzzle` twice in lockstep, with Memory::sound off (every finder searches in full) and
+// on (as RateUniquePuzzle), and expects the same step and the same candidates every time.
+void ExpectSoundMemoryChangesNothing(const Grid& puzzle) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+  State plain, sound;
+  ASSERT_TRUE(logic::InitState(puzzle, &plain));
+  sound = plain;
+  logic::Memory plain_memory, sound_memory;
+  sound_memory.sound = true;
+  while (plain.empty.Any()) {
+    logic::Step plain_step, sound_step;
+    const bool progress = logic::ApplyEasiestStep(plain, &plain_memory, &plain_step);
+    ASSERT_EQ(logic::ApplyEasiestStep(sound, &sound_memory, &sound_step), progress);
+    if (!progress) {  // a guess, as the test only needs the same one on both sides
+      const int cell = plain.empty.First();
+      logic::Place(plain, cell, solution[cell] - 1);
+      logic::Place(sound, cell, solution[cell] - 1);
+      continue;
+    }
+    ASSERT_EQ(sound_step.technique, plain_step.technique) << ToString(puzzle);
+    ASSERT_EQ(sound_step.rating, plain_step.rating);
+    ASSERT_EQ(sound_step.uses, plain_step.uses);
+    ASSERT_EQ(sound.cand, plain.cand) << TechniqueName(plain_step.technique);
+  }
+}
+
+TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
+  for (const char* name :
+       {"puzzles2_17_clue_golden", "puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : testing::ReadPuzzles(testing::GoldenPath(name))) {
+      ExpectSoundMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+  Rng rng(77);
+  for (const DigOptions& options : {DigOptions{17, 80, true}, DigOptions{26, 31, false}}) {
+    for (const Grid& puzzle : samples::DugPuzzles(rng, 400, options)) {
+      ExpectSoundMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
     }
   }
 }

@@ -150,6 +150,11 @@ struct Scan {
   uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
   int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
   int found = 0;  // out: the item that made progress (items before it made none)
+  // True when every easier finder made no progress in this state and the state keeps a solution
+  // among its candidates (Memory::sound). A locked set of size k in a house of m empty cells is
+  // then the complement of one of size m - k (naked and hidden, row and column fish) with the
+  // same eliminations, so it makes no progress either when an easier finder searched that one.
+  bool after_easier = false;
 
   // True iff `item` needs no search: it failed before and its input is not `touched`. Items
   // are numbered in search order by each finder.
@@ -200,6 +205,9 @@ void RefreshSingles(const State& s, SinglesMemory* m);
 
 // Everything the step loop keeps between the steps of one solve.
 struct Memory {
+  // Set by the caller when every state of the solve keeps one solution among its candidates (a
+  // puzzle with a unique solution: RateUniquePuzzle). Lets finders skip by Scan::after_easier.
+  bool sound = false;
   SinglesMemory singles;
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes

@@ -2,6 +2,8 @@
 // quads) and basic fish (X-wing, swordfish, jellyfish). All three are the same search: pick
 // `size` items (cells, digits or lines) whose union over a 9-bit universe has exactly `size`
 // members.
+#include <algorithm>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -67,19 +69,31 @@ bool Done(Technique technique, Step* step) {
 
 namespace {
 
-// A subset of `size` in a house removes something only if the house has more empty cells.
-bool RoomFor(const State& s, int h, int size) { return (s.empty & House(h)).Count() > size; }
+// A subset of `size` in a house removes something only if the house has more empty cells, and
+// (Scan::after_easier) only if its complement is no smaller than `complement` cells.
+bool RoomFor(const State& s, int h, int size, int complement) {
+  return (s.empty & House(h)).Count() - size >= complement;
+}
+
+// The rows where d has a candidate.
+int OpenRows(const Work& w, int d) {
+  int rows = 0;
+  for (int r = 0; r < 9; ++r) rows += w.where[r][d] != 0;
+  return rows;
+}
 
 }  // namespace
 
 // Items: houses (a subset reads the candidates of its house only).
 bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  // Complements searched before: hidden singles, and hidden subsets smaller than `size`.
+  const int complement = scan.after_easier ? std::max(2, size) : 1;
   CellSet small;  // cells that can be part of a subset of `size`
   for (int k = 2; k <= size; ++k) small |= w.with_count[k];
   for (int h = 0; h < kHouses; ++h) {
     if (scan.Skip(h, scan.HouseTouched(h))) continue;
     const CellSet candidates = small & House(h);
-    if (candidates.Count() < size || !RoomFor(s, h, size)) continue;
+    if (candidates.Count() < size || !RoomFor(s, h, size, complement)) continue;
     uint16_t items[9];
     int cells[9];
     int n = 0;
@@ -108,11 +122,13 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
 
 // Items: houses.
 bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  // Complements searched before: naked singles, and naked subsets up to `size`.
+  const int complement = scan.after_easier ? size + 1 : 1;
   for (int h = 0; h < kHouses; ++h) {
     if (scan.Skip(h, scan.HouseTouched(h))) continue;
     uint16_t small = 0;  // digits that can be part of a subset of `size`
     for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
-    if (std::popcount(small) < size || !RoomFor(s, h, size)) continue;
+    if (std::popcount(small) < size || !RoomFor(s, h, size, complement)) continue;
     uint16_t items[9];
     int digits[9];
     int n = 0;
@@ -146,8 +162,12 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
 
 // Items: digits (a fish reads the candidates of its digit only).
 bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  // A fish of `size` on a digit with n rows (and columns) left is the complement of one of
+  // n - size in the other direction; searched before: hidden singles and smaller fish.
+  const int complement = scan.after_easier ? size : 0;
   for (int d = 0; d < kDigits; ++d) {
     if (scan.Skip(d, scan.DigitTouched(d))) continue;
+    if (complement > 0 && OpenRows(w, d) - size < complement) continue;
     uint16_t rows[9], cols[9];
     for (int l = 0; l < 9; ++l) {
       rows[l] = w.where[l][d];

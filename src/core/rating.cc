@@ -166,6 +166,7 @@ bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step) 
     needs = kNeedsPairs;
   }
   Scan scan = BeginScan(s, memory->work, needs, finder);
+  scan.after_easier = memory->sound;
   const bool progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
   EndScan(scan, progress, finder);
   return progress;
@@ -273,6 +274,7 @@ void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) 
   logic::State s;
   logic::InitState(puzzle, &s);
   logic::Memory memory;
+  memory.sound = true;  // the solve only ever removes candidates the solution does not use
   logic::Step step;
   while (s.empty.Any()) {
     if (logic::ApplyEasiestStep(s, &memory, &step)) {
