@@ -170,10 +170,17 @@ struct Scan {
   }
 };
 
-// A finder's memory: the candidates at its last search and how far that search got.
+// A finder's memory: the round (Memory::round) of its last search and how far it got.
 struct FinderMemory {
-  std::array<CellSet, kDigits> cand{};
-  int clean = 0;  // as Scan::clean
+  int round = -1;  // -1: never searched
+  int clean = 0;   // as Scan::clean
+};
+
+// What one round of the finders past the singles found changed since the round before.
+struct Change {
+  uint16_t digits = 0;                  // bit d: digit d lost a candidate
+  uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
+  CellSet cells;                        // cells that lost a candidate
 };
 
 // The cheapest X-chain of one digit, kept while that digit's candidates stay the same.
@@ -212,20 +219,26 @@ struct Memory {
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
   bool work_valid = false;
+  // A round is one UpdateWork, before the finders past the singles search. The finders' scans
+  // join the changes of the rounds since their last search (at most kRounds back).
+  static constexpr int kRounds = 32;
+  int round = -1;
+  Change changes[kRounds];  // changes[r % kRounds]: from round r - 1 to round r
   FinderMemory finder[kTechniqueCount];
   DigitChain x_chain[kDigits];
 };
 
-// Brings m->work up to date with s, recomputing only the cells whose candidates changed.
+// Starts a round: brings m->work up to date with s, recomputing only the cells whose
+// candidates changed, and records that change.
 void UpdateWork(const State& s, Memory* m);
 
 // What a finder's Scan must fill beyond digits and houses.
 enum ScanNeeds : int { kNeedsNear = 1, kNeedsPairs = 2 };
 
-// The scan for one finder at state s (marks the state as its last search; `needs`: ScanNeeds
-// bits) and, after the search, its result.
-Scan BeginScan(const State& s, const Work& w, int needs, FinderMemory* memory);
-void EndScan(const Scan& scan, bool progress, FinderMemory* memory);
+// The scan for one finder in the current round of m (marks the round as its last search;
+// `needs`: ScanNeeds bits) and, after the search, its result.
+Scan BeginScan(const Memory& m, int needs, FinderMemory* finder);
+void EndScan(const Scan& scan, bool progress, FinderMemory* finder);
 
 // Sets up the pencil marks of `puzzle`: every digit not seen among the cell's peers.
 // Returns false if two givens of a house are equal.

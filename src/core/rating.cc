@@ -165,7 +165,7 @@ bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step) 
   if (technique == Technique::kUniqueRectangle1 || technique == Technique::kWWing) {
     needs = kNeedsPairs;
   }
-  Scan scan = BeginScan(s, memory->work, needs, finder);
+  Scan scan = BeginScan(*memory, needs, finder);
   scan.after_easier = memory->sound;
   const bool progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
   EndScan(scan, progress, finder);
