@@ -288,7 +288,7 @@ bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
 
 // Shortest X-chain (over all digits) that eliminates something. With `memory` (one per digit),
 // digits whose candidates did not change reuse the last result.
-Elimination FindXChain(const State& s, DigitChain* memory = nullptr);
+Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullptr);
 // Shortest XY-chain that eliminates something (the first found among equals).
 // Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
 Elimination FindXyChain(const State& s, const Work& w, int bound = 0);

@@ -193,7 +193,7 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
   if (technique <= Technique::kNakedSingle) return ApplySingle(s, technique, step);
   Work work;
   ComputeWork(s, &work);
-  if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s), step);
+  if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s, work), step);
   if (technique == Technique::kXyChain) {
     return ApplyChain(s, technique, FindXyChain(s, work), step);
   }
@@ -221,7 +221,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   }
   // Chains rate by length: the X-chain if it is no dearer than a W-wing (6.6), else a W-wing,
   // else the cheaper of the X-chain and the XY-chain (the X-chain on a tie).
-  const Elimination x_chain = FindXChain(s, memory->x_chain);
+  const Elimination x_chain = FindXChain(s, work, memory->x_chain);
   const int w_wing = TechniqueRating(Technique::kWWing);
   if (x_chain.rating != 0 && x_chain.rating <= w_wing) {
     return ApplyChain(s, Technique::kXChain, x_chain, step);
