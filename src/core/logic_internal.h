@@ -243,6 +243,8 @@ void EndScan(const Scan& scan, bool progress, FinderMemory* finder);
 // Sets up the pencil marks of `puzzle`: every digit not seen among the cell's peers.
 // Returns false if two givens of a house are equal.
 bool InitState(const Grid& puzzle, State* s);
+// As InitState, for a puzzle known to be valid. REQUIRES: HasNoConflict(puzzle).
+void SetUpState(const Grid& puzzle, State* s);
 
 // Places digit d (0-8) at `cell`: the cell leaves every candidate set, d leaves the peers.
 void Place(State& s, int cell, int d);

@@ -14,13 +14,17 @@ CellMasks ComputeMasks(const State& s) {
 
 bool InitState(const Grid& puzzle, State* s) {
   if (!HasNoConflict(puzzle)) return false;
+  SetUpState(puzzle, s);
+  return true;
+}
+
+void SetUpState(const Grid& puzzle, State* s) {
   s->grid = Grid{};
   s->empty = CellSet::All();
   s->cand.fill(CellSet::All());
   for (int cell = 0; cell < kCells; ++cell) {
     if (puzzle[cell] != 0) Place(*s, cell, puzzle[cell] - 1);
   }
-  return true;
 }
 
 void Place(State& s, int cell, int d) {

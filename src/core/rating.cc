@@ -272,7 +272,7 @@ void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) 
   rating->solutions = 1;
   rating->solved = true;
   logic::State s;
-  logic::InitState(puzzle, &s);
+  logic::SetUpState(puzzle, &s);  // a puzzle with one solution has no conflict
   logic::Memory memory;
   memory.sound = true;  // the solve only ever removes candidates the solution does not use
   logic::Step step;
