@@ -41,6 +41,31 @@ bool Eliminate(State& s, int d, CellSet cells) {
   return hit.Any();
 }
 
+namespace {
+
+// The positions of digit d in every house (Work::where), from the 9-bit rows of its cell set:
+// a box takes three bits of each of its three rows, a column one bit of each row.
+void ComputeWhere(CellSet cand, int d, Work* w) {
+  uint32_t row[9];
+  for (int r = 0; r < 7; ++r) row[r] = static_cast<uint32_t>(cand.lo >> (9 * r)) & 0x1FF;
+  row[7] = static_cast<uint32_t>((cand.lo >> 63) | (cand.hi << 1)) & 0x1FF;
+  row[8] = static_cast<uint32_t>(cand.hi >> 8) & 0x1FF;
+  uint16_t col[9] = {};
+  for (int r = 0; r < 9; ++r) {
+    w->where[r][d] = static_cast<uint16_t>(row[r]);
+    for (uint32_t bits = row[r]; bits; bits &= bits - 1) col[std::countr_zero(bits)] |= 1u << r;
+  }
+  for (int c = 0; c < 9; ++c) w->where[9 + c][d] = col[c];
+  for (int b = 0; b < 9; ++b) {
+    const int r = 3 * (b / 3), shift = 3 * (b % 3);
+    w->where[18 + b][d] =
+        static_cast<uint16_t>(((row[r] >> shift) & 7) | ((row[r + 1] >> shift) & 7) << 3 |
+                              ((row[r + 2] >> shift) & 7) << 6);
+  }
+}
+
+}  // namespace
+
 void ComputeWork(const State& s, Work* w) {
   w->masks = ComputeMasks(s);
   for (CellSet& set : w->with_count) set = CellSet{};
@@ -49,24 +74,7 @@ void ComputeWork(const State& s, Work* w) {
     if (count >= 2 && count <= 4) w->with_count[count].Set(cell);
   }
   w->bivalue = w->with_count[2];
-  // Rows and columns straight from the digits' cell sets; boxes cell by cell.
-  for (int d = 0; d < kDigits; ++d) {
-    for (int r = 0; r < 9; ++r) w->where[r][d] = 0;
-    for (int c = 0; c < 9; ++c) w->where[9 + c][d] = 0;
-    s.cand[d].ForEach([&](int cell) {
-      w->where[RowHouse(cell)][d] |= static_cast<uint16_t>(1u << ColOf(cell));
-      w->where[ColHouse(cell)][d] |= static_cast<uint16_t>(1u << RowOf(cell));
-    });
-  }
-  for (int h = 18; h < kHouses; ++h) {
-    uint16_t* where = w->where[h];
-    for (int d = 0; d < kDigits; ++d) where[d] = 0;
-    for (int i = 0; i < 9; ++i) {
-      for (uint16_t m = w->masks[kTables.house_cells[h][i]]; m; m &= m - 1) {
-        where[std::countr_zero(m)] |= static_cast<uint16_t>(1u << i);
-      }
-    }
-  }
+  for (int d = 0; d < kDigits; ++d) ComputeWhere(s.cand[d], d, w);
   for (int h = 0; h < kHouses; ++h) {
     const uint16_t* where = w->where[h];
     for (uint16_t& digits : w->digits_with_count[h]) digits = 0;
