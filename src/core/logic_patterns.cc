@@ -77,6 +77,41 @@ bool WWingLinks(const Work& w, int x, int a, int b) {
   return false;
 }
 
+// The cells holding both digits of `pair`.
+CellSet BothDigits(const State& s, uint16_t pair) {
+  return s.cand[std::countr_zero(pair)] &
+         s.cand[std::countr_zero(static_cast<unsigned>(pair & (pair - 1)))];
+}
+
+// The rows other than r1, in the other band if columns x and y share a stack (else in the
+// same band), where both cells of columns x and y hold both digits of `pair`: the rectangles
+// over exactly two boxes. Removes the pair from the fourth corner of the first whose other
+// corner has only the pair; true iff it removed something.
+bool RectangleCloses(State& s, const Work& w, int r1, int x, int y, uint16_t pair) {
+  const int p = std::countr_zero(pair),
+            q = std::countr_zero(static_cast<unsigned>(pair & (pair - 1)));
+  uint32_t rows = w.where[9 + x][p] & w.where[9 + x][q] & w.where[9 + y][p] & w.where[9 + y][q];
+  rows &= ~(1u << r1);
+  for (; rows; rows &= rows - 1) {
+    const int r2 = std::countr_zero(rows);
+    if ((r1 / 3 == r2 / 3) == (x / 3 == y / 3)) continue;
+    const int c = r2 * 9 + x, d = r2 * 9 + y;
+    int extra;
+    if (w.masks[c] == pair && w.masks[d] != pair) {
+      extra = d;
+    } else if (w.masks[d] == pair && w.masks[c] != pair) {
+      extra = c;
+    } else {
+      continue;
+    }
+    const CellSet target = CellSet::Of(extra);
+    const bool first = Eliminate(s, p, target);
+    const bool second = Eliminate(s, q, target);
+    if (first || second) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Items: pivot cells (a wing reads the candidates of its pivot and the pivot's peers only).
@@ -132,34 +167,16 @@ bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step) {
   // row that closes a rectangle over exactly two boxes.
   for (int r1 = 0; r1 < 9; ++r1) {
     const CellSet in_row = w.bivalue & House(r1);
-    for (int x = 0; x < 9; ++x) {
-      const int a = r1 * 9 + x;
-      if (!in_row.Has(a)) continue;
+    bool found = false;
+    in_row.ForEach([&](int a) {
       const uint16_t pair = w.masks[a];
-      for (int y = x + 1; y < 9; ++y) {
-        const int b = r1 * 9 + y;
-        if (!in_row.Has(b) || w.masks[b] != pair) continue;
-        if (scan.Skip(0, scan.PairTouched(pair))) continue;
-        const bool same_stack = x / 3 == y / 3;
-        for (int r2 = 0; r2 < 9; ++r2) {
-          if (r2 == r1 || (r1 / 3 == r2 / 3) == same_stack) continue;
-          const int c = r2 * 9 + x, d = r2 * 9 + y;
-          if ((w.masks[c] & pair) != pair || (w.masks[d] & pair) != pair) continue;
-          int extra;
-          if (w.masks[c] == pair && w.masks[d] != pair) {
-            extra = d;
-          } else if (w.masks[d] == pair && w.masks[c] != pair) {
-            extra = c;
-          } else {
-            continue;
-          }
-          const CellSet target = CellSet::Of(extra);
-          const bool first = Eliminate(s, Digit(pair), target);
-          const bool second = Eliminate(s, Digit(pair & (pair - 1)), target);
-          if (first || second) return Done(Technique::kUniqueRectangle1, step);
-        }
-      }
-    }
+      if (found || scan.Skip(0, scan.PairTouched(pair))) return;
+      // The cells of the row with the same two digits.
+      (in_row & BothDigits(s, pair)).ForEach([&](int b) {
+        if (!found && b > a) found = RectangleCloses(s, w, r1, ColOf(a), ColOf(b), pair);
+      });
+    });
+    if (found) return Done(Technique::kUniqueRectangle1, step);
   }
   return false;
 }
@@ -233,9 +250,15 @@ bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
     for (int r = 0; r < n_rows; ++r) {
       int p[2];
       LinkCells(rows[r], p);
+      // A row and a column meet in a box of the kite only if the column's stack holds an end of
+      // the row and the row's band an end of the column.
+      const uint32_t stacks = 1u << (ColOf(p[0]) / 3) | 1u << (ColOf(p[1]) / 3);
+      const int band = rows[r].line / 3;
       for (int c = 0; c < n_cols; ++c) {
         int q[2];
         LinkCells(cols[c], q);
+        const uint32_t bands = 1u << (RowOf(q[0]) / 3) | 1u << (RowOf(q[1]) / 3);
+        if (!((stacks >> ((cols[c].line - 9) / 3)) & (bands >> band) & 1)) continue;
         if (KiteEliminates(s, d, p, q)) {
           scan.found = d;
           return Done(Technique::kTwoStringKite, step);
@@ -248,16 +271,17 @@ bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
 
 // Items: one, skipped per pair of digits whose cells did not change (found stays 0).
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
-  const CellSet bivalue = w.bivalue;
   bool found = false;
-  bivalue.ForEach([&](int a) {
-    bivalue.ForEach([&](int b) {
-      if (found || b <= a || w.masks[a] != w.masks[b] || Sees(a, b)) return;
-      if (scan.Skip(0, scan.PairTouched(w.masks[a]))) return;
+  w.bivalue.ForEach([&](int a) {
+    const uint16_t pair = w.masks[a];
+    if (found || scan.Skip(0, scan.PairTouched(pair))) return;
+    // The other cells with the same two digits that a does not see.
+    (w.bivalue & BothDigits(s, pair) & ~Peers(a)).ForEach([&](int b) {
+      if (found || b <= a) return;
       const CellSet common = Peers(a) & Peers(b);
-      for (uint16_t m = w.masks[a]; m && !found; m &= m - 1) {
-        const int x = std::countr_zero(m);             // the digit of the strong link
-        const int y = Digit(w.masks[a] & ~(1u << x));  // the digit eliminated
+      for (uint16_t m = pair; m && !found; m &= m - 1) {
+        const int x = std::countr_zero(m);       // the digit of the strong link
+        const int y = Digit(pair & ~(1u << x));  // the digit eliminated
         if ((s.cand[y] & common).Any()) found = WWingLinks(w, x, a, b) && Eliminate(s, y, common);
       }
     });
