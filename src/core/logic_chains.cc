@@ -81,8 +81,8 @@ void XChainsFrom(const State& s, int d, int c0, const StrongLinks& strong, Elimi
 // The cheapest X-chain on digit d that rates below `bound` (0: any), first start cell on a tie.
 Elimination DigitXChain(const State& s, const Work& w, int d, int bound) {
   StrongLinks strong;  // the houses where d has exactly two cells
-  for (int h = 0; h < kHouses; ++h) {
-    if (!((w.digits_with_count[h][2] >> d) & 1)) continue;
+  for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
+    const int h = std::countr_zero(houses);
     const CellSet x = s.cand[d] & House(h);
     const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
     for (int end : {a, b}) {

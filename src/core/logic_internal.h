@@ -131,6 +131,8 @@ struct Work {
   // digits_with_count[h][k], bit d: digit d has exactly k positions in house h.
   CellSet with_count[5];
   uint16_t digits_with_count[kHouses][5];
+  // The same by digit: bit h of houses_with_count[d][k]: digit d has exactly k positions in h.
+  uint32_t houses_with_count[kDigits][5];
 };
 void ComputeWork(const State& s, Work* w);
 

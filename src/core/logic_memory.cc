@@ -15,8 +15,14 @@ void DropPosition(int h, int d, int pos, Work* w) {
   const int before = std::popcount(w->where[h][d]);
   w->where[h][d] &= static_cast<uint16_t>(~(1u << pos));
   const uint16_t bit = static_cast<uint16_t>(1u << d);
-  if (before >= 2 && before <= 4) w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
-  if (before >= 3 && before <= 5) w->digits_with_count[h][before - 1] |= bit;
+  if (before >= 2 && before <= 4) {
+    w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
+    w->houses_with_count[d][before] &= ~(1u << h);
+  }
+  if (before >= 3 && before <= 5) {
+    w->digits_with_count[h][before - 1] |= bit;
+    w->houses_with_count[d][before - 1] |= 1u << h;
+  }
 }
 
 // Removes from w the candidate d of `cell`.

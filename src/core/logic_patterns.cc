@@ -26,8 +26,9 @@ struct Link {
 // The lines of [first, first + 9) (rows 0, columns 9) where d has exactly two cells.
 int ConjugateLines(const Work& w, int d, int first, Link* out) {
   int n = 0;
-  for (int l = first; l < first + 9; ++l) {
-    if ((w.digits_with_count[l][2] >> d) & 1) out[n++] = {l, w.where[l][d]};
+  for (uint32_t lines = w.houses_with_count[d][2] & (0x1FFu << first); lines; lines &= lines - 1) {
+    const int l = std::countr_zero(lines);
+    out[n++] = {l, w.where[l][d]};
   }
   return n;
 }
@@ -68,8 +69,8 @@ bool KiteEliminates(State& s, int d, const int* p, const int* q) {
 
 // True iff some house holds exactly two cells of x, one seeing a and the other seeing b.
 bool WWingLinks(const Work& w, int x, int a, int b) {
-  for (int h = 0; h < kHouses; ++h) {
-    if (!((w.digits_with_count[h][2] >> x) & 1)) continue;
+  for (uint32_t houses = w.houses_with_count[x][2]; houses; houses &= houses - 1) {
+    const int h = std::countr_zero(houses);
     const int p = CellAt(h, FirstPosition(w.where[h][x]));
     const int q = CellAt(h, LastPosition(w.where[h][x]));
     if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return true;

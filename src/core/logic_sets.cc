@@ -168,23 +168,18 @@ bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
     if (scan.Skip(d, scan.DigitTouched(d))) continue;
     if (complement > 0 && OpenRows(w, d) - size < complement) continue;
-    uint16_t rows[9], cols[9];
-    for (int l = 0; l < 9; ++l) {
-      rows[l] = w.where[l][d];
-      cols[l] = w.where[9 + l][d];
-    }
-    // by_rows: base lines are rows (lines[] = rows), cover lines are columns; else transposed.
+    uint32_t small = 0;  // lines where d has 2 to `size` positions
+    for (int k = 2; k <= size; ++k) small |= w.houses_with_count[d][k];
+    // by_rows: base lines are rows, cover lines are columns; else transposed.
     for (bool by_rows : {true, false}) {
-      const uint16_t* lines = by_rows ? rows : cols;
+      const int first = by_rows ? 0 : 9;
       uint16_t items[9];
       int index[9];
       int n = 0;
-      for (int l = 0; l < 9; ++l) {
-        const int count = std::popcount(lines[l]);
-        if (count >= 2 && count <= size) {
-          items[n] = lines[l];
-          index[n++] = l;
-        }
+      for (uint32_t lines = (small >> first) & 0x1FF; lines; lines &= lines - 1) {
+        index[n] = std::countr_zero(lines);
+        items[n] = w.where[first + index[n]][d];
+        ++n;
       }
       auto apply = [&](uint16_t chosen, uint16_t covers) {
         CellSet base, cover;

@@ -1,4 +1,7 @@
 // Pencil-mark state, singles and locked candidates of the logical solver (logic_internal.h).
+#include <algorithm>
+#include <iterator>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -75,13 +78,15 @@ void ComputeWork(const State& s, Work* w) {
   }
   w->bivalue = w->with_count[2];
   for (int d = 0; d < kDigits; ++d) ComputeWhere(s.cand[d], d, w);
+  for (auto& houses : w->houses_with_count) std::fill(std::begin(houses), std::end(houses), 0u);
   for (int h = 0; h < kHouses; ++h) {
     const uint16_t* where = w->where[h];
     for (uint16_t& digits : w->digits_with_count[h]) digits = 0;
     for (int d = 0; d < kDigits; ++d) {
       const int count = std::popcount(where[d]);
-      if (count >= 2 && count <= 4)
-        w->digits_with_count[h][count] |= static_cast<uint16_t>(1u << d);
+      if (count < 2 || count > 4) continue;
+      w->digits_with_count[h][count] |= static_cast<uint16_t>(1u << d);
+      w->houses_with_count[d][count] |= 1u << h;
     }
   }
 }
@@ -288,7 +293,10 @@ bool LockedStep(Technique technique, Step* step) {
 bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
     if (scan.Skip(d * 9 + 8, scan.DigitTouched(d))) continue;  // no box of d to search
-    for (int b = 0; b < 9; ++b) {
+    // Only boxes with two or three positions of d can have them on one line.
+    const uint32_t boxes = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) >> 18;
+    for (uint32_t todo = boxes; todo; todo &= todo - 1) {
+      const int b = std::countr_zero(todo);
       if (scan.Skip(d * 9 + b, scan.DigitHouseTouched(d, 18 + b))) continue;
       const int line = PointingLine(w, d, b);
       if (line < 0) continue;
@@ -304,7 +312,10 @@ bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
 bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
     if (scan.Skip(d * 18 + 17, scan.DigitTouched(d))) continue;  // no line of d to search
-    for (int line = 0; line < 18; ++line) {
+    // Only lines with two or three positions of d can have them in one box.
+    const uint32_t lines = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) & 0x3FFFF;
+    for (uint32_t todo = lines; todo; todo &= todo - 1) {
+      const int line = std::countr_zero(todo);
       const int item = d * 18 + line;
       if (scan.Skip(item, scan.DigitHouseTouched(d, line))) continue;
       const int box = ClaimingBox(w, d, line);
