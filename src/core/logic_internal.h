@@ -161,6 +161,11 @@ struct Scan {
   // True iff `item` needs no search: it failed before and its input is not `touched`. Items
   // are numbered in search order by each finder.
   bool Skip(int item, bool touched) const { return item < clean && !touched; }
+  // The items of [0, n) (n <= 32) that need a search, as bits, given the touched ones.
+  uint32_t Todo(int n, uint32_t touched) const {
+    const uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
+    return (clean >= n ? 0 : all & ~((1u << clean) - 1)) | (touched & all);
+  }
   bool DigitTouched(int d) const { return (digits >> d) & 1; }
   bool HouseTouched(int h) const { return (houses >> h) & 1; }
   bool DigitHouseTouched(int d, int h) const { return (digit_houses[d] >> h) & 1; }

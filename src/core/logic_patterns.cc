@@ -219,8 +219,8 @@ bool FindBugPlusOne(State& s, const Work& w, Step* step) {
 // (the base), the other ends (the tails) on different cross lines (both aligned would be an
 // X-wing): positions of the lines are cross lines, so the base is their one common position.
 bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d, scan.DigitTouched(d))) continue;
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
     for (int base = 0; base < 18; base += 9) {  // rows as the parallel lines, then columns
       Link lines[9];
       const int n = ConjugateLines(w, d, base, lines);
@@ -243,8 +243,8 @@ bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
 
 // Items: digits.
 bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d, scan.DigitTouched(d))) continue;
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
     Link rows[9], cols[9];
     const int n_rows = ConjugateLines(w, d, 0, rows);
     const int n_cols = ConjugateLines(w, d, 9, cols);

@@ -90,8 +90,8 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
   const int complement = scan.after_easier ? std::max(2, size) : 1;
   CellSet small;  // cells that can be part of a subset of `size`
   for (int k = 2; k <= size; ++k) small |= w.with_count[k];
-  for (int h = 0; h < kHouses; ++h) {
-    if (scan.Skip(h, scan.HouseTouched(h))) continue;
+  for (uint32_t todo = scan.Todo(kHouses, scan.houses); todo; todo &= todo - 1) {
+    const int h = std::countr_zero(todo);
     const CellSet candidates = small & House(h);
     if (candidates.Count() < size || !RoomFor(s, h, size, complement)) continue;
     uint16_t items[9];
@@ -124,8 +124,8 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
 bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
   // Complements searched before: naked singles, and naked subsets up to `size`.
   const int complement = scan.after_easier ? size + 1 : 1;
-  for (int h = 0; h < kHouses; ++h) {
-    if (scan.Skip(h, scan.HouseTouched(h))) continue;
+  for (uint32_t todo = scan.Todo(kHouses, scan.houses); todo; todo &= todo - 1) {
+    const int h = std::countr_zero(todo);
     uint16_t small = 0;  // digits that can be part of a subset of `size`
     for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
     if (std::popcount(small) < size || !RoomFor(s, h, size, complement)) continue;
@@ -165,8 +165,8 @@ bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
   // A fish of `size` on a digit with n rows (and columns) left is the complement of one of
   // n - size in the other direction; searched before: hidden singles and smaller fish.
   const int complement = scan.after_easier ? size : 0;
-  for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d, scan.DigitTouched(d))) continue;
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
     if (complement > 0 && OpenRows(w, d) - size < complement) continue;
     uint32_t small = 0;  // lines where d has 2 to `size` positions
     for (int k = 2; k <= size; ++k) small |= w.houses_with_count[d][k];
