@@ -161,13 +161,23 @@ int Described(const State& s, int placed, SinglesMemory* m) {
 }  // namespace
 
 void RefreshSingles(const State& s, SinglesMemory* m) {
-  if (m->valid) {
-    m->open_houses |= HousesOf(m->empty & ~s.empty);
-    for (int d = 0; d < kDigits; ++d) m->open[d] |= HousesOf(m->cand[d] & ~s.cand[d]);
+  if (!m->valid) {
+    m->valid = true;
+    m->empty = s.empty;
+    m->cand = s.cand;
+    return;
   }
-  m->valid = true;
-  m->empty = s.empty;
-  m->cand = s.cand;
+  // Candidates only go, so a set that lost nothing is the same and needs no copy.
+  if (const CellSet filled = m->empty & ~s.empty; filled.Any()) {
+    m->open_houses |= HousesOf(filled);
+    m->empty = s.empty;
+  }
+  for (int d = 0; d < kDigits; ++d) {
+    const CellSet gone = m->cand[d] & ~s.cand[d];
+    if (gone.Empty()) continue;
+    m->open[d] |= HousesOf(gone);
+    m->cand[d] = s.cand[d];
+  }
 }
 
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
