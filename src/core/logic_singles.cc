@@ -106,10 +106,14 @@ bool SinglesStep(Technique technique, int placed, Step* step) {
 void PlaceOpening(State& s, int cell, int d, SinglesMemory* m) {
   const uint32_t own = HousesOf(cell);
   m->open_houses |= own;
+  m->open[d] |= HousesOf(s.cand[d] & Peers(cell));
+  const bool high = cell >= 64;  // the word of the cell's bit, without a branch per digit
+  const int shift = cell & 63;
   for (int e = 0; e < kDigits; ++e) {
-    if (s.cand[e].Has(cell)) m->open[e] |= own;
+    const uint64_t bits = high ? s.cand[e].hi : s.cand[e].lo;
+    m->open[e] |= own & (0u - static_cast<uint32_t>((bits >> shift) & 1));
   }
-  m->open[d] = (m->open[d] | HousesOf(s.cand[d] & Peers(cell))) & ~own;
+  m->open[d] &= ~own;
   Place(s, cell, d);
 }
 
