@@ -13,10 +13,11 @@
 // of a finder's search (an "item": one digit of a fish, one house of a subset, one pivot of a
 // wing, ...) that made no progress at an earlier state cannot make progress now unless a
 // candidate it reads has gone since: its pattern is the same and its eliminations only fewer.
-// The step loop therefore remembers, per finder, the candidates at its last search and which
-// items then failed, and the finder skips those items that nothing has touched since. Items keep
-// their order, so the first instance that makes progress is the one a full search finds first.
-// The singles place everything they find, so their memory (SinglesMemory) is per house instead.
+// The step loop therefore records what each round of the finders past the singles found
+// changed, remembers per finder the round of its last search and which items then failed, and
+// the finder skips those items that nothing has touched since. Items keep their order, so the
+// first instance that makes progress is the one a full search finds first. The singles place
+// everything they find, so their memory (SinglesMemory) is per house instead.
 #ifndef SUDOKU_CORE_LOGIC_INTERNAL_H_
 #define SUDOKU_CORE_LOGIC_INTERNAL_H_
 
@@ -152,10 +153,11 @@ struct Scan {
   uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
   int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
   int found = 0;  // out: the item that made progress (items before it made none)
-  // True when every easier finder made no progress in this state and the state keeps a solution
-  // among its candidates (Memory::sound). A locked set of size k in a house of m empty cells is
-  // then the complement of one of size m - k (naked and hidden, row and column fish) with the
-  // same eliminations, so it makes no progress either when an easier finder searched that one.
+  // True when every easier finder (singles included) made no progress in this state and the
+  // state keeps a solution among its candidates (Memory::sound). A locked set of size k in a
+  // house of m empty cells is then the complement of one of size m - k (naked and hidden, row
+  // and column fish; a single for m - k = 1) with the same eliminations, so it makes no progress
+  // either when an easier finder searched that one.
   bool after_easier = false;
 
   // True iff `item` needs no search: it failed before and its input is not `touched`. Items
@@ -167,7 +169,6 @@ struct Scan {
     return (clean >= n ? 0 : all & ~((1u << clean) - 1)) | (touched & all);
   }
   bool DigitTouched(int d) const { return (digits >> d) & 1; }
-  bool HouseTouched(int h) const { return (houses >> h) & 1; }
   bool DigitHouseTouched(int d, int h) const { return (digit_houses[d] >> h) & 1; }
   // True iff a cell whose mask is {x, y} may have appeared, gone or changed: x or y lost a
   // candidate somewhere, or a changed cell now has exactly {x, y}.
@@ -183,7 +184,7 @@ struct FinderMemory {
   int clean = 0;   // as Scan::clean
 };
 
-// What one round of the finders past the singles found changed since the round before.
+// What changed from one round of the finders past the singles to the next (UpdateWork).
 struct Change {
   uint16_t digits = 0;                  // bit d: digit d lost a candidate
   uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
