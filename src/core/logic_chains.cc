@@ -1,5 +1,6 @@
-// Chains of the logical solver (logic_internal.h): X-chains and XY-chains, found by a
-// breadth-first search over whole cell sets, so the shortest (cheapest) chain comes first.
+// Chains of the logical solver (logic_internal.h): X-chains (XY-chains: logic_xy_chain.cc),
+// found by a breadth-first search over whole cell sets, so the shortest (cheapest) chain comes
+// first.
 //
 // X-chain on digit d: c0 = c1 - c2 = c3 ... = cN, "=" a strong link (the only two cells of d in
 // a house), "-" a weak link (two cells that see each other). If d is not in c0 it is in cN, so d
@@ -8,7 +9,7 @@
 //
 // XY-chain: bivalue cells A, B, ..., E, each seeing the next and sharing a digit with it. If A is
 // not z (its other digit x), B is not x, and so on; when E ends up being z, z is in A or in E and
-// leaves every cell that sees both. The search keeps, per digit v, the cells known to be v.
+// leaves every cell that sees both.
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -28,7 +29,6 @@ int ChainLengthBonus(int nodes) {
 namespace {
 
 constexpr int kXChainBase = 65;
-constexpr int kXyChainBase = 66;
 
 // The union of table[cell] over the cells of `set`.
 template <typename F>
@@ -43,81 +43,63 @@ void KeepCheaper(Elimination* found, int rating, int d, CellSet cells) {
   if (found->rating == 0 || rating < found->rating) *found = {rating, d, cells};
 }
 
+// The strong links of one digit: the cells strongly linked to each cell of `linked` (the
+// others have none). Words without initializers, so that only linked cells' entries are written.
+struct StrongLinks {
+  CellSet linked;
+  uint64_t lo[kCells];
+  uint64_t hi[kCells];
+
+  CellSet Of(int cell) const { return {lo[cell], hi[cell]}; }
+  void Add(int a, int b) {
+    const CellSet to = Of(a) | CellSet::Of(b);
+    lo[a] = to.lo;
+    hi[a] = to.hi;
+  }
+};
+
 // The cheapest X-chain on digit d starting at c0 no dearer than `found` (updated in place).
-void XChainsFrom(const State& s, int d, int c0, const std::array<CellSet, kCells>& strong,
-                 Elimination* found) {
+void XChainsFrom(const State& s, int d, int c0, const StrongLinks& strong, Elimination* found) {
   const CellSet cand = s.cand[d];
   CellSet off = CellSet::Of(c0), seen_off = off, seen_on;
   for (int links = 1;; ++links) {
     const int rating = kXChainBase + ChainLengthBonus(2 * links);
     if (found->rating != 0 && rating >= found->rating) return;
-    CellSet on = UnionOver(off, [&](int cell) { return strong[cell]; }) & ~seen_on;
+    CellSet on = UnionOver(off & strong.linked, [&](int cell) { return strong.Of(cell); });
+    on &= ~seen_on;
     on.Clear(c0);
     if (on.Empty()) return;
     seen_on |= on;
-    const CellSet hit = cand & Peers(c0) & UnionOver(on, [](int cell) { return Peers(cell); });
+    const CellSet seen_by_on = UnionOver(on, [](int cell) { return Peers(cell); }) & cand;
+    const CellSet hit = seen_by_on & Peers(c0);
     if (hit.Any()) return KeepCheaper(found, rating, d, hit);
-    off = UnionOver(on, [](int cell) { return Peers(cell); }) & cand & ~seen_off;
+    off = seen_by_on & ~seen_off;
     seen_off |= off;
   }
 }
 
-// The cheapest XY-chain starting at bivalue cell a, assumed not to be z.
-void XyChainsFrom(const State& s, const Work& w, int a, int z, Elimination* found) {
-  std::array<CellSet, kDigits> is{}, seen{};  // is[v]: cells of the newest layer that are v
-  const int x = std::countr_zero(static_cast<unsigned>(w.masks[a] & ~(1u << z)));
-  is[x].Set(a);
-  seen[x].Set(a);
-  for (int cells = 2;; ++cells) {
-    const int rating = kXyChainBase + ChainLengthBonus(2 * cells);
-    if (found->rating != 0 && rating >= found->rating) return;
-    std::array<CellSet, kDigits> next{};
-    bool any = false;
-    for (int v = 0; v < kDigits; ++v) {
-      if (is[v].Empty()) continue;
-      // Bivalue cells holding v that see a cell which is v: they take their other digit.
-      const CellSet reach =
-          UnionOver(is[v], [](int cell) { return Peers(cell); }) & w.bivalue & s.cand[v];
-      reach.ForEach([&](int cell) {
-        const int other = std::countr_zero(static_cast<unsigned>(w.masks[cell] & ~(1u << v)));
-        if (!seen[other].Has(cell)) {
-          next[other].Set(cell);
-          any = true;
-        }
-      });
-    }
-    if (!any) return;
-    for (int v = 0; v < kDigits; ++v) seen[v] |= next[v];
-    next[z].Clear(a);
-    const CellSet hit =
-        s.cand[z] & Peers(a) & UnionOver(next[z], [](int cell) { return Peers(cell); });
-    if (hit.Any()) return KeepCheaper(found, rating, z, hit);
-    is = next;
-  }
-}
-
 // The cheapest X-chain on digit d that rates below `bound` (0: any), first start cell on a tie.
-Elimination DigitXChain(const State& s, int d, int bound) {
-  std::array<CellSet, kCells> strong{};  // strong[c]: cells strongly linked to c on d
-  for (int h = 0; h < kHouses; ++h) {
+Elimination DigitXChain(const State& s, const Work& w, int d, int bound) {
+  StrongLinks strong;  // the houses where d has exactly two cells
+  for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
+    const int h = std::countr_zero(houses);
     const CellSet x = s.cand[d] & House(h);
-    if (x.Count() != 2) continue;
-    const int a = x.First();
-    CellSet rest = x;
-    rest.Clear(a);
-    const int b = rest.First();
-    strong[a].Set(b);
-    strong[b].Set(a);
+    const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
+    for (int end : {a, b}) {
+      if (!strong.linked.Has(end)) strong.lo[end] = strong.hi[end] = 0;
+      strong.linked.Set(end);
+    }
+    strong.Add(a, b);
+    strong.Add(b, a);
   }
   Elimination found{bound, d, CellSet{}};  // a chain must beat the bound
-  s.cand[d].ForEach([&](int c0) {
-    if (strong[c0].Any()) XChainsFrom(s, d, c0, strong, &found);
-  });
+  strong.linked.ForEach([&](int c0) { XChainsFrom(s, d, c0, strong, &found); });
   return found.rating == bound ? Elimination{} : found;
 }
 
 // The cheapest X-chain on digit d below `bound` as DigitXChain, from *memory if it knows.
-Elimination RememberedDigitXChain(const State& s, int d, int bound, DigitChain* memory) {
+Elimination RememberedDigitXChain(const State& s, const Work& w, int d, int bound,
+                                  DigitChain* memory) {
   if (memory->bound >= 0 && memory->cand == s.cand[d]) {
     // Known: the cheapest chain if it rates below the bound searched, else that none does.
     if (memory->best.rating != 0) {
@@ -125,32 +107,22 @@ Elimination RememberedDigitXChain(const State& s, int d, int bound, DigitChain* 
     }
     if (memory->bound == 0 || (bound != 0 && bound <= memory->bound)) return Elimination{};
   }
-  const Elimination best = DigitXChain(s, d, bound);
+  const Elimination best = DigitXChain(s, w, d, bound);
   *memory = {s.cand[d], bound, best};
   return best;
 }
 
 }  // namespace
 
-Elimination FindXChain(const State& s, DigitChain* memory) {
+Elimination FindXChain(const State& s, const Work& w, DigitChain* memory) {
   Elimination found;
   for (int d = 0; d < kDigits; ++d) {
     const Elimination best = memory != nullptr
-                                 ? RememberedDigitXChain(s, d, found.rating, &memory[d])
-                                 : DigitXChain(s, d, found.rating);
+                                 ? RememberedDigitXChain(s, w, d, found.rating, &memory[d])
+                                 : DigitXChain(s, w, d, found.rating);
     if (best.rating != 0) found = best;
   }
   return found;
-}
-
-Elimination FindXyChain(const State& s, const Work& w, int bound) {
-  Elimination found{bound, 0, CellSet{}};  // a chain must beat the bound
-  w.bivalue.ForEach([&](int a) {
-    for (uint16_t m = w.masks[a]; m; m &= m - 1) {
-      XyChainsFrom(s, w, a, std::countr_zero(m), &found);
-    }
-  });
-  return found.rating == bound ? Elimination{} : found;
 }
 
 }  // namespace sudoku::logic

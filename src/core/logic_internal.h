@@ -13,9 +13,11 @@
 // of a finder's search (an "item": one digit of a fish, one house of a subset, one pivot of a
 // wing, ...) that made no progress at an earlier state cannot make progress now unless a
 // candidate it reads has gone since: its pattern is the same and its eliminations only fewer.
-// The step loop therefore remembers, per finder, the candidates at its last search and which
-// items then failed, and the finder skips those items that nothing has touched since. Items keep
-// their order, so the first instance that makes progress is the one a full search finds first.
+// The step loop therefore records what each round of the finders past the singles found
+// changed, remembers per finder the round of its last search and which items then failed, and
+// the finder skips those items that nothing has touched since. Items keep their order, so the
+// first instance that makes progress is the one a full search finds first. The singles place
+// everything they find, so their memory (SinglesMemory) is per house instead.
 #ifndef SUDOKU_CORE_LOGIC_INTERNAL_H_
 #define SUDOKU_CORE_LOGIC_INTERNAL_H_
 
@@ -77,6 +79,7 @@ struct Tables {
   CellSet house[kHouses];
   int8_t house_cells[kHouses][9];  // the cells of each house, increasing
   CellSet peers[kCells];           // the 20 cells sharing a house with each cell
+  uint32_t cell_houses[kCells];    // bit h: house h holds the cell
 };
 
 constexpr Tables MakeTables() {
@@ -91,6 +94,7 @@ constexpr Tables MakeTables() {
   for (int c = 0; c < kCells; ++c) {
     t.peers[c] = t.house[RowHouse(c)] | t.house[ColHouse(c)] | t.house[BoxHouse(c)];
     t.peers[c].Clear(c);
+    t.cell_houses[c] = (1u << RowHouse(c)) | (1u << ColHouse(c)) | (1u << BoxHouse(c));
   }
   return t;
 }
@@ -99,6 +103,13 @@ inline constexpr Tables kTables = MakeTables();
 inline constexpr CellSet House(int h) { return kTables.house[h]; }
 inline constexpr CellSet Peers(int cell) { return kTables.peers[cell]; }
 inline constexpr bool Sees(int a, int b) { return kTables.peers[a].Has(b); }
+inline constexpr uint32_t HousesOf(int cell) { return kTables.cell_houses[cell]; }
+// Bit h: house h holds a cell of `set`.
+inline uint32_t HousesOf(CellSet set) {
+  uint32_t houses = 0;
+  set.ForEach([&](int cell) { houses |= HousesOf(cell); });
+  return houses;
+}
 
 struct State {
   std::array<CellSet, kDigits> cand;  // cand[d]: empty cells where digit d + 1 may go
@@ -121,6 +132,8 @@ struct Work {
   // digits_with_count[h][k], bit d: digit d has exactly k positions in house h.
   CellSet with_count[5];
   uint16_t digits_with_count[kHouses][5];
+  // The same by digit: bit h of houses_with_count[d][k]: digit d has exactly k positions in h.
+  uint32_t houses_with_count[kDigits][5];
 };
 void ComputeWork(const State& s, Work* w);
 
@@ -140,12 +153,22 @@ struct Scan {
   uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
   int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
   int found = 0;  // out: the item that made progress (items before it made none)
+  // True when every easier finder (singles included) made no progress in this state and the
+  // state keeps a solution among its candidates (Memory::sound). A locked set of size k in a
+  // house of m empty cells is then the complement of one of size m - k (naked and hidden, row
+  // and column fish; a single for m - k = 1) with the same eliminations, so it makes no progress
+  // either when an easier finder searched that one.
+  bool after_easier = false;
 
   // True iff `item` needs no search: it failed before and its input is not `touched`. Items
   // are numbered in search order by each finder.
   bool Skip(int item, bool touched) const { return item < clean && !touched; }
+  // The items of [0, n) (n <= 32) that need a search, as bits, given the touched ones.
+  uint32_t Todo(int n, uint32_t touched) const {
+    const uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
+    return (clean >= n ? 0 : all & ~((1u << clean) - 1)) | (touched & all);
+  }
   bool DigitTouched(int d) const { return (digits >> d) & 1; }
-  bool HouseTouched(int h) const { return (houses >> h) & 1; }
   bool DigitHouseTouched(int d, int h) const { return (digit_houses[d] >> h) & 1; }
   // True iff a cell whose mask is {x, y} may have appeared, gone or changed: x or y lost a
   // candidate somewhere, or a changed cell now has exactly {x, y}.
@@ -155,10 +178,17 @@ struct Scan {
   }
 };
 
-// A finder's memory: the candidates at its last search and how far that search got.
+// A finder's memory: the round (Memory::round) of its last search and how far it got.
 struct FinderMemory {
-  std::array<CellSet, kDigits> cand{};
-  int clean = 0;  // as Scan::clean
+  int round = -1;  // -1: never searched
+  int clean = 0;   // as Scan::clean
+};
+
+// What changed from one round of the finders past the singles to the next (UpdateWork).
+struct Change {
+  uint16_t digits = 0;                  // bit d: digit d lost a candidate
+  uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
+  CellSet cells;                        // cells that lost a candidate
 };
 
 // The cheapest X-chain of one digit, kept while that digit's candidates stay the same.
@@ -168,29 +198,61 @@ struct DigitChain {
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
 };
 
+// What the singles finders know between steps: the houses that may hold a single. A house (or
+// a digit in a house) is closed once searched without a single there, and opened again when it
+// loses an empty cell (a candidate of the digit): while closed it cannot hold a single, as it
+// only has what it had then. The finders search open houses only.
+struct SinglesMemory {
+  static constexpr uint32_t kAllHouses = (1u << kHouses) - 1;
+  // The state up to which the open bits account for every change (valid: taken once).
+  bool valid = false;
+  CellSet empty;
+  std::array<CellSet, kDigits> cand;
+  uint32_t open_houses = kAllHouses;  // bit h: house h may have exactly one empty cell
+  // Bit h of open[d]: digit d may have exactly one cell in house h.
+  std::array<uint32_t, kDigits> open = {kAllHouses, kAllHouses, kAllHouses, kAllHouses, kAllHouses,
+                                        kAllHouses, kAllHouses, kAllHouses, kAllHouses};
+};
+
+// Opens the houses that lost a cell or candidate since m last saw the state, then takes s as
+// the state m describes.
+void RefreshSingles(const State& s, SinglesMemory* m);
+
 // Everything the step loop keeps between the steps of one solve.
 struct Memory {
+  // Set by the caller when every state of the solve keeps one solution among its candidates (a
+  // puzzle with a unique solution: RateUniquePuzzle). Lets finders skip by Scan::after_easier.
+  bool sound = false;
+  SinglesMemory singles;
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
   bool work_valid = false;
+  // A round is one UpdateWork, before the finders past the singles search. The finders' scans
+  // join the changes of the rounds since their last search (at most kRounds back).
+  static constexpr int kRounds = 32;
+  int round = -1;
+  Change changes[kRounds];  // changes[r % kRounds]: from round r - 1 to round r
   FinderMemory finder[kTechniqueCount];
   DigitChain x_chain[kDigits];
 };
 
-// Brings m->work up to date with s, recomputing only the cells whose candidates changed.
+// Starts a round: brings m->work up to date with s, recomputing only the cells whose
+// candidates changed, and records that change.
 void UpdateWork(const State& s, Memory* m);
 
 // What a finder's Scan must fill beyond digits and houses.
 enum ScanNeeds : int { kNeedsNear = 1, kNeedsPairs = 2 };
 
-// The scan for one finder at state s (marks the state as its last search; `needs`: ScanNeeds
-// bits) and, after the search, its result.
-Scan BeginScan(const State& s, const Work& w, int needs, FinderMemory* memory);
-void EndScan(const Scan& scan, bool progress, FinderMemory* memory);
+// The scan for one finder in the current round of m (marks the round as its last search;
+// `needs`: ScanNeeds bits) and, after the search, its result.
+Scan BeginScan(const Memory& m, int needs, FinderMemory* finder);
+void EndScan(const Scan& scan, bool progress, FinderMemory* finder);
 
 // Sets up the pencil marks of `puzzle`: every digit not seen among the cell's peers.
 // Returns false if two givens of a house are equal.
 bool InitState(const Grid& puzzle, State* s);
+// As InitState, for a puzzle known to be valid. REQUIRES: HasNoConflict(puzzle).
+void SetUpState(const Grid& puzzle, State* s);
 
 // Places digit d (0-8) at `cell`: the cell leaves every candidate set, d leaves the peers.
 void Place(State& s, int cell, int d);
@@ -209,6 +271,11 @@ struct Step {
 int ChainLengthBonus(int nodes);
 
 // Finders (logic_singles.cc, logic_sets.cc, logic_patterns.cc, logic_chains.cc).
+// The singles search the houses `m` leaves open (all without m) and keep m up to date.
+// REQUIRES: m describes s (RefreshSingles).
+bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
+bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step);
+bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step);
 bool FindFullHouse(State& s, Step* step);
 bool FindHiddenSingleBox(State& s, Step* step);
 bool FindHiddenSingleLine(State& s, Step* step);
@@ -231,7 +298,7 @@ bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
 
 // Shortest X-chain (over all digits) that eliminates something. With `memory` (one per digit),
 // digits whose candidates did not change reuse the last result.
-Elimination FindXChain(const State& s, DigitChain* memory = nullptr);
+Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullptr);
 // Shortest XY-chain that eliminates something (the first found among equals).
 // Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
 Elimination FindXyChain(const State& s, const Work& w, int bound = 0);

@@ -15,8 +15,14 @@ void DropPosition(int h, int d, int pos, Work* w) {
   const int before = std::popcount(w->where[h][d]);
   w->where[h][d] &= static_cast<uint16_t>(~(1u << pos));
   const uint16_t bit = static_cast<uint16_t>(1u << d);
-  if (before >= 2 && before <= 4) w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
-  if (before >= 3 && before <= 5) w->digits_with_count[h][before - 1] |= bit;
+  if (before >= 2 && before <= 4) {
+    w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
+    w->houses_with_count[d][before] &= ~(1u << h);
+  }
+  if (before >= 3 && before <= 5) {
+    w->digits_with_count[h][before - 1] |= bit;
+    w->houses_with_count[d][before - 1] |= 1u << h;
+  }
 }
 
 // Removes from w the candidate d of `cell`.
@@ -26,15 +32,6 @@ void DropCandidate(int cell, int d, Work* w) {
   DropPosition(ColHouse(cell), d, RowOf(cell), w);
   DropPosition(BoxHouse(cell), d, PositionInBox(cell), w);
 }
-
-// Bit h: house h holds the cell.
-constexpr std::array<uint32_t, kCells> kCellHouses = [] {
-  std::array<uint32_t, kCells> houses{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    houses[cell] = (1u << RowHouse(cell)) | (1u << ColHouse(cell)) | (1u << BoxHouse(cell));
-  }
-  return houses;
-}();
 
 void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
   for (int x = 0; x < kDigits; ++x) {
@@ -54,20 +51,26 @@ void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
 
 void UpdateWork(const State& s, Memory* m) {
   Work& w = m->work;
-  if (!m->work_valid) {
+  Change& change = m->changes[++m->round % Memory::kRounds];
+  change = Change{};
+  if (!m->work_valid) {  // no finder has searched before this round
     ComputeWork(s, &w);
     m->work_cand = s.cand;
     m->work_valid = true;
     return;
   }
-  CellSet changed;
   for (int d = 0; d < kDigits; ++d) {
     const CellSet removed = m->work_cand[d] & ~s.cand[d];
-    removed.ForEach([&](int cell) { DropCandidate(cell, d, &w); });
-    changed |= removed;
+    if (removed.Empty()) continue;
+    change.digits |= static_cast<uint16_t>(1u << d);
+    removed.ForEach([&](int cell) {
+      DropCandidate(cell, d, &w);
+      change.digit_houses[d] |= HousesOf(cell);
+    });
+    change.cells |= removed;
   }
-  for (int k = 2; k <= 4; ++k) w.with_count[k] &= ~changed;
-  changed.ForEach([&](int cell) {
+  for (int k = 2; k <= 4; ++k) w.with_count[k] &= ~change.cells;
+  change.cells.ForEach([&](int cell) {
     const int count = std::popcount(w.masks[cell]);
     if (count >= 2 && count <= 4) w.with_count[count].Set(cell);
   });
@@ -75,31 +78,36 @@ void UpdateWork(const State& s, Memory* m) {
   m->work_cand = s.cand;
 }
 
-Scan BeginScan(const State& s, const Work& w, int needs, FinderMemory* memory) {
+Scan BeginScan(const Memory& m, int needs, FinderMemory* finder) {
   Scan scan;
-  scan.clean = memory->clean;
-  if (scan.clean > 0) {
-    CellSet changed;
-    for (int d = 0; d < kDigits; ++d) {
-      const CellSet removed = memory->cand[d] & ~s.cand[d];
-      if (removed.Empty()) continue;
-      scan.digits |= static_cast<uint16_t>(1u << d);
-      removed.ForEach([&](int cell) { scan.digit_houses[d] |= kCellHouses[cell]; });
-      scan.houses |= scan.digit_houses[d];
-      changed |= removed;
-    }
-    if (needs & kNeedsNear) {
-      scan.near = changed;
-      changed.ForEach([&](int cell) { scan.near |= Peers(cell); });
-    }
-    if (needs & kNeedsPairs) FillPairsChanged(w, changed, &scan);
+  scan.clean = finder->clean;
+  const int since = finder->round;
+  finder->round = m.round;
+  if (scan.clean == 0) return scan;
+  if (since < 0 || m.round - since > Memory::kRounds) {  // changes no longer kept
+    scan.clean = 0;
+    return scan;
   }
-  memory->cand = s.cand;
+  CellSet changed;
+  for (int r = since + 1; r <= m.round; ++r) {
+    const Change& change = m.changes[r % Memory::kRounds];
+    scan.digits |= change.digits;
+    for (uint16_t ds = change.digits; ds; ds &= ds - 1) {
+      scan.digit_houses[std::countr_zero(ds)] |= change.digit_houses[std::countr_zero(ds)];
+    }
+    changed |= change.cells;
+  }
+  for (uint32_t houses : scan.digit_houses) scan.houses |= houses;
+  if (needs & kNeedsNear) {
+    scan.near = changed;
+    changed.ForEach([&](int cell) { scan.near |= Peers(cell); });
+  }
+  if (needs & kNeedsPairs) FillPairsChanged(m.work, changed, &scan);
   return scan;
 }
 
-void EndScan(const Scan& scan, bool progress, FinderMemory* memory) {
-  memory->clean = progress ? scan.found : INT_MAX;
+void EndScan(const Scan& scan, bool progress, FinderMemory* finder) {
+  finder->clean = progress ? scan.found : INT_MAX;
 }
 
 }  // namespace sudoku::logic

@@ -1,5 +1,7 @@
 // Fixed patterns of the logical solver (logic_internal.h): XY-wing, XYZ-wing, unique rectangle
 // type 1, BUG+1, skyscraper, 2-string kite and W-wing.
+#include <algorithm>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -10,24 +12,39 @@ bool Done(Technique technique, Step* step) {
   return true;
 }
 
-CellSet CellsWithCount(const State& s, const Work& w, int count) {
-  CellSet out;
-  s.empty.ForEach([&](int cell) {
-    if (std::popcount(w.masks[cell]) == count) out.Set(cell);
-  });
-  return out;
-}
-
 int Digit(uint16_t single_bit_mask) { return std::countr_zero(single_bit_mask); }
 
-// The two cells of house h holding digit d, if there are exactly two (a < b).
-bool ConjugatePair(const State& s, const Work& w, int d, int h, int* a, int* b) {
-  if (std::popcount(w.where[h][d]) != 2) return false;
-  CellSet x = s.cand[d] & House(h);
-  *a = x.First();
-  x.Clear(*a);
-  *b = x.First();
-  return true;
+// True iff `bits` has exactly one bit.
+bool OneBit(unsigned bits) { return bits != 0 && (bits & (bits - 1)) == 0; }
+
+// A line where a digit has exactly two cells, and those positions (Work::where bits).
+struct Link {
+  int line;
+  uint16_t pos;
+};
+
+// The lines of [first, first + 9) (rows 0, columns 9) where d has exactly two cells.
+int ConjugateLines(const Work& w, int d, int first, Link* out) {
+  int n = 0;
+  for (uint32_t lines = w.houses_with_count[d][2] & (0x1FFu << first); lines; lines &= lines - 1) {
+    const int l = std::countr_zero(lines);
+    out[n++] = {l, w.where[l][d]};
+  }
+  return n;
+}
+
+// The cell at position `pos` of house h.
+int CellAt(int h, int pos) { return kTables.house_cells[h][pos]; }
+
+// The first and the last position of `pos`. REQUIRES: pos != 0 (the bound only shows the
+// compiler that the index stays in range).
+int FirstPosition(unsigned pos) { return std::min(std::countr_zero(pos), 8); }
+int LastPosition(unsigned pos) { return std::max(31 - std::countl_zero(pos), 0); }
+
+// The cells of a link, in increasing order (positions go with the cells).
+void LinkCells(const Link& link, int* cells) {
+  cells[0] = CellAt(link.line, FirstPosition(link.pos));
+  cells[1] = CellAt(link.line, LastPosition(link.pos));
 }
 
 // Removes digit d from the cells seeing both a and b; true if anything went.
@@ -35,9 +52,72 @@ bool EliminateSeenByBoth(State& s, int d, int a, int b) {
   return Eliminate(s, d, Peers(a) & Peers(b));
 }
 
+// The kite of row cells p and column cells q on d: one end of each in a common box, the other
+// ends (the tails) see the cells that lose d. Tries the four pairings in order; true iff one
+// eliminated something.
+bool KiteEliminates(State& s, int d, const int* p, const int* q) {
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      const int pe = p[1 - i], qe = q[1 - j];
+      if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
+      if (BoxOf(p[i]) != BoxOf(q[j])) continue;
+      if (EliminateSeenByBoth(s, d, pe, qe)) return true;
+    }
+  }
+  return false;
+}
+
+// True iff some house holds exactly two cells of x, one seeing a and the other seeing b.
+bool WWingLinks(const Work& w, int x, int a, int b) {
+  for (uint32_t houses = w.houses_with_count[x][2]; houses; houses &= houses - 1) {
+    const int h = std::countr_zero(houses);
+    const int p = CellAt(h, FirstPosition(w.where[h][x]));
+    const int q = CellAt(h, LastPosition(w.where[h][x]));
+    if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return true;
+  }
+  return false;
+}
+
+// The cells holding both digits of `pair`.
+CellSet BothDigits(const State& s, uint16_t pair) {
+  return s.cand[std::countr_zero(pair)] &
+         s.cand[std::countr_zero(static_cast<unsigned>(pair & (pair - 1)))];
+}
+
+// The rows other than r1, in the other band if columns x and y share a stack (else in the
+// same band), where both cells of columns x and y hold both digits of `pair`: the rectangles
+// over exactly two boxes. Removes the pair from the fourth corner of the first whose other
+// corner has only the pair; true iff it removed something.
+bool RectangleCloses(State& s, const Work& w, int r1, int x, int y, uint16_t pair) {
+  const int p = std::countr_zero(pair),
+            q = std::countr_zero(static_cast<unsigned>(pair & (pair - 1)));
+  uint32_t rows = w.where[9 + x][p] & w.where[9 + x][q] & w.where[9 + y][p] & w.where[9 + y][q];
+  rows &= ~(1u << r1);
+  for (; rows; rows &= rows - 1) {
+    const int r2 = std::countr_zero(rows);
+    if ((r1 / 3 == r2 / 3) == (x / 3 == y / 3)) continue;
+    const int c = r2 * 9 + x, d = r2 * 9 + y;
+    int extra;
+    if (w.masks[c] == pair && w.masks[d] != pair) {
+      extra = d;
+    } else if (w.masks[d] == pair && w.masks[c] != pair) {
+      extra = c;
+    } else {
+      continue;
+    }
+    const CellSet target = CellSet::Of(extra);
+    const bool first = Eliminate(s, p, target);
+    const bool second = Eliminate(s, q, target);
+    if (first || second) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Items: pivot cells (a wing reads the candidates of its pivot and the pivot's peers only).
+// A pivot {x,y} needs a wing {x,z} or {y,z} (sharing one digit with it) and a wing holding the
+// other pivot digit and z: the bivalue peers holding both, in increasing order.
 bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
   const CellSet bivalue = w.bivalue;
   bool found = false;
@@ -45,12 +125,14 @@ bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
     if (found || scan.Skip(pivot, scan.near.Has(pivot))) return;
     const uint16_t mp = w.masks[pivot];
     const CellSet wings = Peers(pivot) & bivalue;
-    wings.ForEach([&](int a) {
-      if (found || std::popcount(static_cast<unsigned>(w.masks[a] & mp)) != 1) return;
-      const uint16_t z = w.masks[a] & ~mp;
-      const uint16_t want = static_cast<uint16_t>((mp & ~w.masks[a]) | z);
-      wings.ForEach([&](int b) {
-        if (!found && w.masks[b] == want && EliminateSeenByBoth(s, Digit(z), a, b)) found = true;
+    const CellSet with_x = wings & s.cand[std::countr_zero(mp)];
+    const CellSet with_y = wings & s.cand[std::countr_zero(static_cast<unsigned>(mp & (mp - 1)))];
+    ((with_x | with_y) & ~(with_x & with_y)).ForEach([&](int a) {
+      if (found) return;
+      const int z = Digit(w.masks[a] & ~mp);
+      const int other = Digit(mp & ~w.masks[a]);
+      (wings & s.cand[other] & s.cand[z]).ForEach([&](int b) {
+        if (!found && EliminateSeenByBoth(s, z, a, b)) found = true;
       });
     });
     if (found) scan.found = pivot;
@@ -58,19 +140,19 @@ bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
   return found && Done(Technique::kXyWing, step);
 }
 
-// Items: pivot cells.
+// Items: pivot cells. The wings are the bivalue peers with no digit outside the pivot's.
 bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
-  const CellSet bivalue = w.bivalue;
-  const CellSet trivalue = CellsWithCount(s, w, 3);
   bool found = false;
-  trivalue.ForEach([&](int pivot) {
+  w.with_count[3].ForEach([&](int pivot) {
     if (found || scan.Skip(pivot, scan.near.Has(pivot))) return;
     const uint16_t mp = w.masks[pivot];
-    const CellSet wings = Peers(pivot) & bivalue;
+    CellSet wings = Peers(pivot) & w.bivalue;
+    for (uint16_t out = static_cast<uint16_t>(~mp & 0x1FF); out; out &= out - 1) {
+      wings &= ~s.cand[std::countr_zero(out)];
+    }
     wings.ForEach([&](int a) {
-      if (found || (w.masks[a] & ~mp) != 0) return;
       wings.ForEach([&](int b) {
-        if (found || b <= a || (w.masks[b] & ~mp) != 0 || w.masks[b] == w.masks[a]) return;
+        if (found || b <= a || w.masks[b] == w.masks[a]) return;
         const int z = Digit(w.masks[a] & w.masks[b]);
         if (Eliminate(s, z, Peers(pivot) & Peers(a) & Peers(b))) found = true;
       });
@@ -86,34 +168,16 @@ bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step) {
   // row that closes a rectangle over exactly two boxes.
   for (int r1 = 0; r1 < 9; ++r1) {
     const CellSet in_row = w.bivalue & House(r1);
-    for (int x = 0; x < 9; ++x) {
-      const int a = r1 * 9 + x;
-      if (!in_row.Has(a)) continue;
+    bool found = false;
+    in_row.ForEach([&](int a) {
       const uint16_t pair = w.masks[a];
-      for (int y = x + 1; y < 9; ++y) {
-        const int b = r1 * 9 + y;
-        if (!in_row.Has(b) || w.masks[b] != pair) continue;
-        if (scan.Skip(0, scan.PairTouched(pair))) continue;
-        const bool same_stack = x / 3 == y / 3;
-        for (int r2 = 0; r2 < 9; ++r2) {
-          if (r2 == r1 || (r1 / 3 == r2 / 3) == same_stack) continue;
-          const int c = r2 * 9 + x, d = r2 * 9 + y;
-          if ((w.masks[c] & pair) != pair || (w.masks[d] & pair) != pair) continue;
-          int extra;
-          if (w.masks[c] == pair && w.masks[d] != pair) {
-            extra = d;
-          } else if (w.masks[d] == pair && w.masks[c] != pair) {
-            extra = c;
-          } else {
-            continue;
-          }
-          const CellSet target = CellSet::Of(extra);
-          const bool first = Eliminate(s, Digit(pair), target);
-          const bool second = Eliminate(s, Digit(pair & (pair - 1)), target);
-          if (first || second) return Done(Technique::kUniqueRectangle1, step);
-        }
-      }
-    }
+      if (found || scan.Skip(0, scan.PairTouched(pair))) return;
+      // The cells of the row with the same two digits.
+      (in_row & BothDigits(s, pair)).ForEach([&](int b) {
+        if (!found && b > a) found = RectangleCloses(s, w, r1, ColOf(a), ColOf(b), pair);
+      });
+    });
+    if (found) return Done(Technique::kUniqueRectangle1, step);
   }
   return false;
 }
@@ -151,29 +215,24 @@ bool FindBugPlusOne(State& s, const Work& w, Step* step) {
   return Done(Technique::kBugPlusOne, step);
 }
 
-// Items: digits.
+// Items: digits. Two parallel lines with two cells each, one end of each on a common cross line
+// (the base), the other ends (the tails) on different cross lines (both aligned would be an
+// X-wing): positions of the lines are cross lines, so the base is their one common position.
 bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d, scan.DigitTouched(d))) continue;
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
     for (int base = 0; base < 18; base += 9) {  // rows as the parallel lines, then columns
-      for (int l1 = base; l1 < base + 9; ++l1) {
-        int a1, b1;
-        if (!ConjugatePair(s, w, d, l1, &a1, &b1)) continue;
-        for (int l2 = l1 + 1; l2 < base + 9; ++l2) {
-          int a2, b2;
-          if (!ConjugatePair(s, w, d, l2, &a2, &b2)) continue;
-          // One end of each line on a common cross line (the base), the other ends (the tails)
-          // on different cross lines (both aligned would be an X-wing).
-          const int x[2] = {a1, b1}, y[2] = {a2, b2};
-          auto across = [&](int cell) { return base == 0 ? ColOf(cell) : RowOf(cell); };
-          for (int i = 0; i < 2; ++i) {
-            for (int j = 0; j < 2; ++j) {
-              if (across(x[i]) != across(y[j]) || across(x[1 - i]) == across(y[1 - j])) continue;
-              if (EliminateSeenByBoth(s, d, x[1 - i], y[1 - j])) {
-                scan.found = d;
-                return Done(Technique::kSkyscraper, step);
-              }
-            }
+      Link lines[9];
+      const int n = ConjugateLines(w, d, base, lines);
+      for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+          const uint16_t shared = lines[i].pos & lines[j].pos;
+          if (!OneBit(shared)) continue;
+          const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
+          const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
+          if (EliminateSeenByBoth(s, d, tail_i, tail_j)) {
+            scan.found = d;
+            return Done(Technique::kSkyscraper, step);
           }
         }
       }
@@ -184,25 +243,26 @@ bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
 
 // Items: digits.
 bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d, scan.DigitTouched(d))) continue;
-    for (int row = 0; row < 9; ++row) {
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
+    Link rows[9], cols[9];
+    const int n_rows = ConjugateLines(w, d, 0, rows);
+    const int n_cols = ConjugateLines(w, d, 9, cols);
+    for (int r = 0; r < n_rows; ++r) {
       int p[2];
-      if (!ConjugatePair(s, w, d, row, &p[0], &p[1])) continue;
-      for (int col = 9; col < 18; ++col) {
+      LinkCells(rows[r], p);
+      // A row and a column meet in a box of the kite only if the column's stack holds an end of
+      // the row and the row's band an end of the column.
+      const uint32_t stacks = 1u << (ColOf(p[0]) / 3) | 1u << (ColOf(p[1]) / 3);
+      const int band = rows[r].line / 3;
+      for (int c = 0; c < n_cols; ++c) {
         int q[2];
-        if (!ConjugatePair(s, w, d, col, &q[0], &q[1])) continue;
-        for (int i = 0; i < 2; ++i) {
-          for (int j = 0; j < 2; ++j) {
-            // p[i] and q[j] share a box; the other ends p[1-i] and q[1-j] are the kite's tails.
-            const int pe = p[1 - i], qe = q[1 - j];
-            if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
-            if (BoxOf(p[i]) != BoxOf(q[j])) continue;
-            if (EliminateSeenByBoth(s, d, pe, qe)) {
-              scan.found = d;
-              return Done(Technique::kTwoStringKite, step);
-            }
-          }
+        LinkCells(cols[c], q);
+        const uint32_t bands = 1u << (RowOf(q[0]) / 3) | 1u << (RowOf(q[1]) / 3);
+        if (!((stacks >> ((cols[c].line - 9) / 3)) & (bands >> band) & 1)) continue;
+        if (KiteEliminates(s, d, p, q)) {
+          scan.found = d;
+          return Done(Technique::kTwoStringKite, step);
         }
       }
     }
@@ -212,25 +272,18 @@ bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
 
 // Items: one, skipped per pair of digits whose cells did not change (found stays 0).
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
-  const CellSet bivalue = w.bivalue;
   bool found = false;
-  bivalue.ForEach([&](int a) {
-    bivalue.ForEach([&](int b) {
-      if (found || b <= a || w.masks[a] != w.masks[b] || Sees(a, b)) return;
-      if (scan.Skip(0, scan.PairTouched(w.masks[a]))) return;
+  w.bivalue.ForEach([&](int a) {
+    const uint16_t pair = w.masks[a];
+    if (found || scan.Skip(0, scan.PairTouched(pair))) return;
+    // The other cells with the same two digits that a does not see.
+    (w.bivalue & BothDigits(s, pair) & ~Peers(a)).ForEach([&](int b) {
+      if (found || b <= a) return;
       const CellSet common = Peers(a) & Peers(b);
-      for (uint16_t m = w.masks[a]; m && !found; m &= m - 1) {
-        const int x = std::countr_zero(m);             // the digit of the strong link
-        const int y = Digit(w.masks[a] & ~(1u << x));  // the digit eliminated
-        if (!(s.cand[y] & common).Any()) continue;
-        for (int h = 0; h < kHouses && !found; ++h) {
-          int p, q;
-          if (!ConjugatePair(s, w, x, h, &p, &q)) continue;
-          if (((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) &&
-              Eliminate(s, y, common)) {
-            found = true;
-          }
-        }
+      for (uint16_t m = pair; m && !found; m &= m - 1) {
+        const int x = std::countr_zero(m);       // the digit of the strong link
+        const int y = Digit(pair & ~(1u << x));  // the digit eliminated
+        if ((s.cand[y] & common).Any()) found = WWingLinks(w, x, a, b) && Eliminate(s, y, common);
       }
     });
   });

@@ -2,6 +2,8 @@
 // quads) and basic fish (X-wing, swordfish, jellyfish). All three are the same search: pick
 // `size` items (cells, digits or lines) whose union over a 9-bit universe has exactly `size`
 // members.
+#include <algorithm>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -14,22 +16,48 @@ constexpr Technique kHidden[5] = {Technique::kNone, Technique::kNone, Technique:
 constexpr Technique kFish[5] = {Technique::kNone, Technique::kNone, Technique::kXWing,
                                 Technique::kSwordfish, Technique::kJellyfish};
 
-// Calls apply(chosen, union) for each choice of `left` more items of items[start, n) (chosen:
-// bit i for items[i]) whose union with `so_far` has exactly `size` bits, until apply returns
-// true. Prunes as soon as the union exceeds `size` bits.
+// ChooseLockedSet (below) for size 2, when every item has exactly 2 bits: two items lock a
+// pair iff they are equal.
 template <typename F>
-bool ChooseLockedSet(const uint16_t* items, int n, int size, int left, int start, uint16_t chosen,
-                     uint16_t so_far, F& apply) {
-  if (left == 0) return std::popcount(so_far) == size && apply(chosen, so_far);
-  for (int i = start; i <= n - left; ++i) {
-    const uint16_t next = so_far | items[i];
-    if (std::popcount(next) > size) continue;
-    if (ChooseLockedSet(items, n, size, left - 1, i + 1, static_cast<uint16_t>(chosen | 1u << i),
-                        next, apply)) {
-      return true;
+bool ChooseLockedPair(const uint16_t* items, int n, F& apply) {
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (items[j] == items[i] && apply(static_cast<uint16_t>(1u << i | 1u << j), items[i])) {
+        return true;
+      }
     }
   }
   return false;
+}
+
+// Calls apply(chosen, union) for each choice of `size` items of items[0, n) (chosen: bit i for
+// items[i]) whose union has exactly `size` bits, in lexicographic order of the chosen indices,
+// until apply returns true. Prunes a prefix as soon as its union exceeds `size` bits. A loop
+// with an explicit stack of picks: most searches are small, so calls would cost the most.
+template <typename F>
+bool ChooseLockedSet(const uint16_t* items, int n, int size, F& apply) {
+  if (size == 2) return ChooseLockedPair(items, n, apply);
+  int pick[4];
+  uint16_t unions[4] = {0};  // unions[k]: the union of the first k picks
+  int depth = 0;
+  for (int i = 0;; ++i) {
+    if (i > n - (size - depth)) {  // too few items left: back to the previous pick
+      if (depth == 0) return false;
+      i = pick[--depth];
+      continue;
+    }
+    const uint16_t next = unions[depth] | items[i];
+    if (std::popcount(next) > size) continue;
+    pick[depth] = i;
+    if (depth + 1 < size) {
+      unions[++depth] = next;
+      continue;
+    }
+    if (std::popcount(next) != size) continue;
+    uint16_t chosen = 0;
+    for (int k = 0; k < size; ++k) chosen = static_cast<uint16_t>(chosen | 1u << pick[k]);
+    if (apply(chosen, next)) return true;
+  }
 }
 
 bool Done(Technique technique, Step* step) {
@@ -41,28 +69,38 @@ bool Done(Technique technique, Step* step) {
 
 namespace {
 
-// A subset of `size` in a house removes something only if the house has more empty cells.
-bool RoomFor(const State& s, int h, int size) { return (s.empty & House(h)).Count() > size; }
+// A subset of `size` in a house removes something only if the house has more empty cells, and
+// (Scan::after_easier) only if its complement is no smaller than `complement` cells.
+bool RoomFor(const State& s, int h, int size, int complement) {
+  return (s.empty & House(h)).Count() - size >= complement;
+}
+
+// The rows where d has a candidate.
+int OpenRows(const Work& w, int d) {
+  int rows = 0;
+  for (int r = 0; r < 9; ++r) rows += w.where[r][d] != 0;
+  return rows;
+}
 
 }  // namespace
 
 // Items: houses (a subset reads the candidates of its house only).
 bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
+  // Complements searched before: hidden singles, and hidden subsets smaller than `size`.
+  const int complement = scan.after_easier ? std::max(2, size) : 1;
   CellSet small;  // cells that can be part of a subset of `size`
   for (int k = 2; k <= size; ++k) small |= w.with_count[k];
-  for (int h = 0; h < kHouses; ++h) {
-    if (scan.Skip(h, scan.HouseTouched(h))) continue;
-    if ((small & House(h)).Count() < size || !RoomFor(s, h, size)) continue;
+  for (uint32_t todo = scan.Todo(kHouses, scan.houses); todo; todo &= todo - 1) {
+    const int h = std::countr_zero(todo);
+    const CellSet candidates = small & House(h);
+    if (candidates.Count() < size || !RoomFor(s, h, size, complement)) continue;
     uint16_t items[9];
     int cells[9];
     int n = 0;
-    for (int cell : kTables.house_cells[h]) {
-      const int count = std::popcount(w.masks[cell]);
-      if (count >= 2 && count <= size) {
-        items[n] = w.masks[cell];
-        cells[n++] = cell;
-      }
-    }
+    candidates.ForEach([&](int cell) {
+      items[n] = w.masks[cell];
+      cells[n++] = cell;
+    });
     auto apply = [&](uint16_t chosen, uint16_t digits) {
       CellSet others = House(h);
       for (int i = 0; i < n; ++i) {
@@ -74,7 +112,7 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
       }
       return progress;
     };
-    if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+    if (ChooseLockedSet(items, n, size, apply)) {
       scan.found = h;
       return Done(kNaked[size], step);
     }
@@ -84,21 +122,20 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
 
 // Items: houses.
 bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
-  for (int h = 0; h < kHouses; ++h) {
-    if (scan.Skip(h, scan.HouseTouched(h))) continue;
+  // Complements searched before: naked singles, and naked subsets up to `size`.
+  const int complement = scan.after_easier ? size + 1 : 1;
+  for (uint32_t todo = scan.Todo(kHouses, scan.houses); todo; todo &= todo - 1) {
+    const int h = std::countr_zero(todo);
     uint16_t small = 0;  // digits that can be part of a subset of `size`
     for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
-    if (std::popcount(small) < size || !RoomFor(s, h, size)) continue;
-    const uint16_t* where = w.where[h];
+    if (std::popcount(small) < size || !RoomFor(s, h, size, complement)) continue;
     uint16_t items[9];
     int digits[9];
     int n = 0;
-    for (int d = 0; d < kDigits; ++d) {
-      const int count = std::popcount(where[d]);
-      if (count >= 2 && count <= size) {
-        items[n] = where[d];
-        digits[n++] = d;
-      }
+    for (; small; small &= small - 1) {
+      const int d = std::countr_zero(small);
+      items[n] = w.where[h][d];
+      digits[n++] = d;
     }
     auto apply = [&](uint16_t chosen, uint16_t positions) {
       CellSet cells;
@@ -115,7 +152,7 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
       }
       return progress;
     };
-    if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+    if (ChooseLockedSet(items, n, size, apply)) {
       scan.found = h;
       return Done(kHidden[size], step);
     }
@@ -125,25 +162,24 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
 
 // Items: digits (a fish reads the candidates of its digit only).
 bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d, scan.DigitTouched(d))) continue;
-    uint16_t rows[9], cols[9];
-    for (int l = 0; l < 9; ++l) {
-      rows[l] = w.where[l][d];
-      cols[l] = w.where[9 + l][d];
-    }
-    // by_rows: base lines are rows (lines[] = rows), cover lines are columns; else transposed.
+  // A fish of `size` on a digit with n rows (and columns) left is the complement of one of
+  // n - size in the other direction; searched before: hidden singles and smaller fish.
+  const int complement = scan.after_easier ? size : 0;
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
+    if (complement > 0 && OpenRows(w, d) - size < complement) continue;
+    uint32_t small = 0;  // lines where d has 2 to `size` positions
+    for (int k = 2; k <= size; ++k) small |= w.houses_with_count[d][k];
+    // by_rows: base lines are rows, cover lines are columns; else transposed.
     for (bool by_rows : {true, false}) {
-      const uint16_t* lines = by_rows ? rows : cols;
+      const int first = by_rows ? 0 : 9;
       uint16_t items[9];
       int index[9];
       int n = 0;
-      for (int l = 0; l < 9; ++l) {
-        const int count = std::popcount(lines[l]);
-        if (count >= 2 && count <= size) {
-          items[n] = lines[l];
-          index[n++] = l;
-        }
+      for (uint32_t lines = (small >> first) & 0x1FF; lines; lines &= lines - 1) {
+        index[n] = std::countr_zero(lines);
+        items[n] = w.where[first + index[n]][d];
+        ++n;
       }
       auto apply = [&](uint16_t chosen, uint16_t covers) {
         CellSet base, cover;
@@ -155,7 +191,7 @@ bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
         }
         return Eliminate(s, d, cover & ~base);
       };
-      if (ChooseLockedSet(items, n, size, size, 0, 0, 0, apply)) {
+      if (ChooseLockedSet(items, n, size, apply)) {
         scan.found = d;
         return Done(kFish[size], step);
       }

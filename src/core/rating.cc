@@ -165,7 +165,8 @@ bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step) 
   if (technique == Technique::kUniqueRectangle1 || technique == Technique::kWWing) {
     needs = kNeedsPairs;
   }
-  Scan scan = BeginScan(s, memory->work, needs, finder);
+  Scan scan = BeginScan(*memory, needs, finder);
+  scan.after_easier = memory->sound;
   const bool progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
   EndScan(scan, progress, finder);
   return progress;
@@ -192,7 +193,7 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
   if (technique <= Technique::kNakedSingle) return ApplySingle(s, technique, step);
   Work work;
   ComputeWork(s, &work);
-  if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s), step);
+  if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s, work), step);
   if (technique == Technique::kXyChain) {
     return ApplyChain(s, technique, FindXyChain(s, work), step);
   }
@@ -206,9 +207,11 @@ bool ApplyEasiestStep(State& s, Step* step) {
 }
 
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
-  for (int t = static_cast<int>(Technique::kFullHouse);
-       t <= static_cast<int>(Technique::kNakedSingle); ++t) {
-    if (ApplySingle(s, static_cast<Technique>(t), step)) return true;
+  SinglesMemory* singles = &memory->singles;
+  RefreshSingles(s, singles);
+  if (FindFullHouse(s, singles, step) || FindHiddenSingleBox(s, singles, step) ||
+      FindHiddenSingleLine(s, singles, step) || FindNakedSingle(s, step)) {
+    return true;
   }
   UpdateWork(s, memory);
   const Work& work = memory->work;
@@ -218,7 +221,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   }
   // Chains rate by length: the X-chain if it is no dearer than a W-wing (6.6), else a W-wing,
   // else the cheaper of the X-chain and the XY-chain (the X-chain on a tie).
-  const Elimination x_chain = FindXChain(s, memory->x_chain);
+  const Elimination x_chain = FindXChain(s, work, memory->x_chain);
   const int w_wing = TechniqueRating(Technique::kWWing);
   if (x_chain.rating != 0 && x_chain.rating <= w_wing) {
     return ApplyChain(s, Technique::kXChain, x_chain, step);
@@ -269,8 +272,9 @@ void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) 
   rating->solutions = 1;
   rating->solved = true;
   logic::State s;
-  logic::InitState(puzzle, &s);
+  logic::SetUpState(puzzle, &s);  // a puzzle with one solution has no conflict
   logic::Memory memory;
+  memory.sound = true;  // the solve only ever removes candidates the solution does not use
   logic::Step step;
   while (s.empty.Any()) {
     if (logic::ApplyEasiestStep(s, &memory, &step)) {

@@ -1,0 +1,162 @@
+// Differential tests of the logical solver's faster searches against plain reference versions
+// of the same searches, on random pencil-mark states: many bivalue cells, broken states too, so
+// that every size path of a search runs (the generated puzzles rarely leave the smallest one).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <utility>
+
+#include "core/logic_internal.h"
+#include "samples.h"
+#include "sudoku/rng.h"
+#include "sudoku/solver.h"
+#include "test_data.h"
+
+namespace sudoku {
+namespace {
+
+using logic::CellSet;
+using logic::Elimination;
+using logic::Peers;
+using logic::State;
+using logic::Work;
+
+// The union of Peers(cell) over `set`.
+CellSet PeersOf(CellSet set) {
+  CellSet out;
+  set.ForEach([&](int cell) { out |= Peers(cell); });
+  return out;
+}
+
+// Reference XY-chain search: one breadth-first search per start, per digit the cells known to
+// be that digit (the pre-optimisation implementation).
+void ReferenceXyChainsFrom(const State& s, const Work& w, int a, int z, Elimination* found) {
+  std::array<CellSet, kDigits> is{}, seen{};
+  const int x = std::countr_zero(static_cast<unsigned>(w.masks[a] & ~(1u << z)));
+  is[x].Set(a);
+  seen[x].Set(a);
+  for (int cells = 2;; ++cells) {
+    const int rating = 66 + logic::ChainLengthBonus(2 * cells);
+    if (found->rating != 0 && rating >= found->rating) return;
+    std::array<CellSet, kDigits> next{};
+    bool any = false;
+    for (int v = 0; v < kDigits; ++v) {
+      const CellSet reach = PeersOf(is[v]) & w.bivalue & s.cand[v];
+      reach.ForEach([&](int cell) {
+        const int other = std::countr_zero(static_cast<unsigned>(w.masks[cell] & ~(1u << v)));
+        if (seen[other].Has(cell)) return;
+        next[other].Set(cell);
+        any = true;
+      });
+    }
+    if (!any) return;
+    for (int v = 0; v < kDigits; ++v) seen[v] |= next[v];
+    next[z].Clear(a);
+    const CellSet hit = s.cand[z] & Peers(a) & PeersOf(next[z]);
+    if (hit.Any()) {
+      *found = {rating, z, hit};
+      return;
+    }
+    is = next;
+  }
+}
+
+Elimination ReferenceXyChain(const State& s, const Work& w, int bound) {
+  Elimination found{bound, 0, CellSet{}};
+  w.bivalue.ForEach([&](int a) {
+    for (uint16_t m = w.masks[a]; m; m &= m - 1) {
+      ReferenceXyChainsFrom(s, w, a, std::countr_zero(m), &found);
+    }
+  });
+  return found.rating == bound ? Elimination{} : found;
+}
+
+// A random state: each cell holds `digits` random candidates with `bivalue` percent odds, else
+// none (as if filled) with `filled` percent odds, else 3 random candidates.
+State RandomState(Rng& rng, int bivalue, int filled) {
+  State s;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int roll = static_cast<int>(rng.Below(100));
+    const int count = roll < bivalue ? 2 : roll < bivalue + filled ? 0 : 3;
+    if (count > 0) s.empty.Set(cell);
+    for (int placed = 0; placed < count;) {
+      const int d = static_cast<int>(rng.Below(kDigits));
+      if (s.cand[d].Has(cell)) continue;
+      s.cand[d].Set(cell);
+      ++placed;
+    }
+  }
+  return s;
+}
+
+void ExpectSame(const Elimination& got, const Elimination& want) {
+  EXPECT_EQ(got.rating, want.rating);
+  if (want.rating == 0) return;
+  EXPECT_EQ(got.digit, want.digit);
+  EXPECT_EQ(got.cells, want.cells);
+}
+
+TEST(RatingReference, XyChainMatchesPerStartSearch) {
+  Rng rng(2024);
+  // (bivalue, filled) odds: sparse states have long chains, dense ones more than 64 nodes.
+  constexpr std::pair<int, int> kOdds[] = {{15, 70}, {25, 60}, {30, 40}, {60, 20}, {100, 0}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 300; ++i) {
+      const State s = RandomState(rng, bivalue, filled);
+      Work w;
+      logic::ComputeWork(s, &w);
+      for (int bound : {0, 67, 69, 72}) {
+        SCOPED_TRACE(::testing::Message()
+                     << bivalue << "/" << filled << " state " << i << " bound " << bound);
+        ExpectSame(logic::FindXyChain(s, w, bound), ReferenceXyChain(s, w, bound));
+      }
+    }
+  }
+}
+
+// Solves `puzzle` twice in lockstep, with Memory::sound off (every finder searches in full) and
+// on (as RateUniquePuzzle), and expects the same step and the same candidates every time.
+void ExpectSoundMemoryChangesNothing(const Grid& puzzle) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+  State plain, sound;
+  ASSERT_TRUE(logic::InitState(puzzle, &plain));
+  sound = plain;
+  logic::Memory plain_memory, sound_memory;
+  sound_memory.sound = true;
+  while (plain.empty.Any()) {
+    logic::Step plain_step, sound_step;
+    const bool progress = logic::ApplyEasiestStep(plain, &plain_memory, &plain_step);
+    ASSERT_EQ(logic::ApplyEasiestStep(sound, &sound_memory, &sound_step), progress);
+    if (!progress) {  // a guess, as the test only needs the same one on both sides
+      const int cell = plain.empty.First();
+      logic::Place(plain, cell, solution[cell] - 1);
+      logic::Place(sound, cell, solution[cell] - 1);
+      continue;
+    }
+    ASSERT_EQ(sound_step.technique, plain_step.technique) << ToString(puzzle);
+    ASSERT_EQ(sound_step.rating, plain_step.rating);
+    ASSERT_EQ(sound_step.uses, plain_step.uses);
+    ASSERT_EQ(sound.cand, plain.cand) << TechniqueName(plain_step.technique);
+  }
+}
+
+TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
+  for (const char* name :
+       {"puzzles2_17_clue_golden", "puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : testing::ReadPuzzles(testing::GoldenPath(name))) {
+      ExpectSoundMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+  Rng rng(77);
+  for (const DigOptions& options : {DigOptions{17, 80, true}, DigOptions{26, 31, false}}) {
+    for (const Grid& puzzle : samples::DugPuzzles(rng, 400, options)) {
+      ExpectSoundMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sudoku
