@@ -6,9 +6,24 @@
 #include "storage/backfill.h"
 #include "storage/corpus_check.h"
 #include "storage/schema_sql.h"
+#include "sudoku/canonical_key.h"
+#include "sudoku/grid.h"
 
 namespace sudoku::storage_internal {
 namespace {
+
+// sudoku_canonical_key(canonical): CanonicalKey of an 81-character text form, for
+// schema/004_canonical_key.sql; NULL for NULL or for text that is not a text form (`verify`
+// reports such a row).
+void CanonicalKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
+  const unsigned char* text = sqlite3_value_text(args[0]);
+  if (text == nullptr) return sqlite3_result_null(context);
+  const std::string_view form(reinterpret_cast<const char*>(text),
+                              static_cast<size_t>(sqlite3_value_bytes(args[0])));
+  const ParseResult parsed = ParseGrid(form);
+  if (!parsed.ok || ToString(parsed.grid) != form) return sqlite3_result_null(context);
+  sqlite3_result_int64(context, CanonicalKey(parsed.grid));
+}
 
 // Write-speed settings (bench/store_benchmark.cc). A 32 MiB page cache keeps the index pages a
 // run appends to in memory. Checkpointing every 10000 WAL pages (~40 MiB) instead of SQLite's
@@ -88,6 +103,11 @@ Status Connection::SetPragmas() const {
 }
 
 Status Connection::Migrate() const {
+  if (sqlite3_create_function(db_, "sudoku_canonical_key", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nullptr,
+                              CanonicalKeyFunction, nullptr, nullptr) != SQLITE_OK) {
+    return Error("cannot register sudoku_canonical_key");
+  }
   for (;;) {
     if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
       return s;
