@@ -1,8 +1,9 @@
 // Benchmarks of SqliteStore (include/sudoku/store.h), the corpus writer. Each writes batches
 // into a temp file (WAL, synchronous=NORMAL, as Open sets them), one transaction per batch.
 // items_per_second = rows per wall-clock second; CPU time per batch / batch size = CPU per row.
-//   BM_SqliteStoreWriteBatch/<batch>  batches of <batch> records (1000, 100, 10000) into a new
-//                                     corpus (it grows to some 10^4-10^5 rows while measured).
+//   BM_SqliteStoreWriteBatch/<batch>  batches of <batch> records (1000, 100, 5000 = generate's
+//                                     default, 10000) into a new corpus (it grows to some
+//                                     10^4-10^5 rows while measured).
 //   BM_SqliteStoreWriteBatchMemory    batches of 1000 into ":memory:": SQLite without the file
 //                                     system.
 //   BM_SqliteStoreWriteBatchLarge/<batch>  batches appended to a corpus that already holds
@@ -126,6 +127,7 @@ void BM_SqliteStoreWriteBatch(benchmark::State& state) {
 BENCHMARK(BM_SqliteStoreWriteBatch)
     ->Arg(1000)
     ->Arg(100)
+    ->Arg(5000)
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();  // I/O included: rows per wall-clock second
@@ -178,6 +180,11 @@ void BM_SqliteStoreWriteBatchLarge(benchmark::State& state) {
 BENCHMARK(BM_SqliteStoreWriteBatchLarge)
     ->Arg(1000)
     ->Iterations(20)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_SqliteStoreWriteBatchLarge)
+    ->Arg(5000)
+    ->Iterations(8)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(BM_SqliteStoreWriteBatchLarge)
