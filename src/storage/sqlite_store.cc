@@ -253,6 +253,8 @@ struct SqliteStore::RecordText {
         solution_canonical(FormatGrid(r.solution_canonical, solution_canonical_buffer)),
         techniques(TechniqueUsesJson(r.technique_uses)),
         canonical_key(CanonicalKey(r.canonical)) {}
+  RecordText(const RecordText&) = delete;  // the views point into this object's own buffers
+  RecordText& operator=(const RecordText&) = delete;
   std::array<char, kCells> givens_buffer, solution_buffer, canonical_buffer,
       solution_canonical_buffer;
   std::string_view givens, solution, canonical, solution_canonical;
