@@ -1,9 +1,18 @@
-// Benchmarks of SqliteStore (include/sudoku/store.h), the corpus writer:
-//   BM_SqliteStoreWriteBatch/<batch>  WriteBatch of <batch> records (1000 and 100) into a temp
-//                                     file (WAL, synchronous=NORMAL, as Open sets them), each
-//                                     batch its own transaction. items_per_second = rows/s.
-//   BM_SqliteStoreWriteBatchMemory    the same with batches of 1000 into ":memory:", i.e. the
-//                                     cost of SQLite itself without the file system.
+// Benchmarks of SqliteStore (include/sudoku/store.h), the corpus writer. Each writes batches
+// into a temp file (WAL, synchronous=NORMAL, as Open sets them), one transaction per batch.
+// items_per_second = rows per wall-clock second; CPU time per batch / batch size = CPU per row.
+//   BM_SqliteStoreWriteBatch/<batch>  batches of <batch> records (1000, 100, 5000 = generate's
+//                                     default, 10000) into a new corpus (it grows to some
+//                                     10^4-10^5 rows while measured).
+//   BM_SqliteStoreWriteBatchMemory    batches of 1000 into ":memory:": SQLite without the file
+//                                     system.
+//   BM_SqliteStoreWriteBatchLarge/<batch>  batches appended to a corpus that already holds
+//                                     500,000 rows (made once per process, not timed; each
+//                                     repetition appends 20,000 or 40,000 more rows), where the
+//                                     indexes outgrow the page cache as they do in a long run.
+// Records are real: minimal puzzles from the generator with their scores, ratings and technique
+// uses (row size as in a run); only the canonical form is altered to be unique per item, keeping
+// the real form's shape (leading empty cells).
 // Run: build-*/bench/sudoku_bench --benchmark_filter=SqliteStore
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -15,6 +24,7 @@
 #include <system_error>
 #include <vector>
 
+#include "sudoku/generator.h"
 #include "sudoku/grid.h"
 #include "sudoku/rng.h"
 #include "sudoku/sink.h"
@@ -23,95 +33,165 @@
 namespace sudoku {
 namespace {
 
-constexpr char kSolution[] =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+namespace fs = std::filesystem;
 
-// `count` records with distinct item indices starting at `first`, varied clues and levels.
-// A stand-in canonical form, unique per item and shaped like real ones (a run of empty cells,
-// then digits), so the UNIQUE index sees keys as scattered as a run's.
-void SetCanonical(PuzzleRecord& r) {
-  uint64_t state = static_cast<uint64_t>(r.item_index);
-  uint64_t bits = SplitMix64(state);
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (cell % 12 == 0) bits = SplitMix64(state);
-    r.canonical[cell] = cell < 30 ? 0 : static_cast<uint8_t>(1 + bits % 9);
-    bits /= 9;
-  }
-}
+constexpr int kPoolSize = 512;  // distinct generated records; items reuse them in turn
 
-std::vector<PuzzleRecord> MakeBatch(int64_t first, int count) {
-  static constexpr const char* kLevels[] = {"easy", "medium", "hard", "expert"};
-  Grid solution = ParseGrid(kSolution).grid;
-  std::vector<PuzzleRecord> batch(count);
-  for (int i = 0; i < count; ++i) {
-    PuzzleRecord& r = batch[i];
-    r.item_index = first + i;
-    r.solution = solution;
-    r.givens = solution;
-    for (int cell = 0; cell < kCells; ++cell) {
-      if ((cell * 7 + r.item_index) % 5 < 3) r.givens[cell] = 0;
+// Minimal puzzles as a run makes them (default options, --minimal), made once.
+const std::vector<PuzzleRecord>& RecordPool() {
+  static const std::vector<PuzzleRecord> pool = [] {
+    GeneratorOptions options;
+    options.dig.minimal = true;
+    std::vector<PuzzleRecord> records(kPoolSize);
+    for (int i = 0; i < kPoolSize; ++i) {
+      GeneratePuzzle(options, i, ItemSeed(2024, static_cast<uint64_t>(i)), &records[i]);
     }
-    r.clues = CountGivens(r.givens);
-    r.freedom = 150 + static_cast<int>(r.item_index % 97);
-    r.level = kLevels[r.item_index % 4];
-    r.symmetry = "none";
-    r.grid_method = "search";
-    r.dig_order = "random";
-    r.solution_canonical = solution;
-    SetCanonical(r);
-  }
-  return batch;
+    return records;
+  }();
+  return pool;
 }
 
-void RunWriteBatch(benchmark::State& state, const std::string& path, int batch_size) {
+// Item `item_index`: a pool record, whose canonical form gets the item's number (base 9, digits
+// 1-9) in its last 12 cells, so that every item has a form of its own.
+PuzzleRecord MakeRecord(int64_t item_index) {
+  PuzzleRecord r = RecordPool()[static_cast<size_t>(item_index % kPoolSize)];
+  r.item_index = item_index;
+  uint64_t n = static_cast<uint64_t>(item_index);
+  for (int cell = kCells - 12; cell < kCells; ++cell, n /= 9) {
+    r.canonical[cell] = static_cast<uint8_t>(1 + n % 9);
+  }
+  return r;
+}
+
+void NextBatch(int64_t first, std::vector<PuzzleRecord>* batch) {
+  for (size_t i = 0; i < batch->size(); ++i) {
+    (*batch)[i] = MakeRecord(first + static_cast<int64_t>(i));
+  }
+}
+
+std::string TempPath(const std::string& name) {
+  return (fs::temp_directory_path() / (name + "_" + std::to_string(getpid()) + ".db")).string();
+}
+
+void RemoveDb(const std::string& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix, ec);
+}
+
+// An open store with a run begun, and the next item index to write.
+struct OpenCorpus {
   std::unique_ptr<SqliteStore> store;
-  int64_t run_id = 0;
+  int64_t next_item = 0;
+};
+
+Status OpenWithRun(const std::string& path, OpenCorpus* corpus) {
   RunInfo info;
   info.params_json = "{}";
   info.tool_version = "bench";
-  if (Status s = SqliteStore::Open(path, &store); !s.ok()) {
-    state.SkipWithError(s.message().c_str());
-    return;
-  }
-  if (Status s = store->BeginRun(info, &run_id); !s.ok()) {
-    state.SkipWithError(s.message().c_str());
-    return;
-  }
-  std::vector<PuzzleRecord> batch = MakeBatch(0, batch_size);
+  int64_t run_id = 0;
+  if (Status s = SqliteStore::Open(path, &corpus->store); !s.ok()) return s;
+  return corpus->store->BeginRun(info, &run_id);
+}
+
+// Writes batches of `batch_size` while `state` runs; reports rows per second.
+void WriteBatches(benchmark::State& state, OpenCorpus* corpus, int batch_size) {
+  RecordPool();  // made before the clock starts
+  std::vector<PuzzleRecord> batch(static_cast<size_t>(batch_size));
   for (auto _ : state) {
+    state.PauseTiming();
+    NextBatch(corpus->next_item, &batch);
+    state.ResumeTiming();
     BatchOutcome outcome;
-    Status s = store->WriteBatch(batch, &outcome);
-    if (!s.ok()) {
+    if (Status s = corpus->store->WriteBatch(batch, &outcome); !s.ok()) {
       state.SkipWithError(s.message().c_str());
-      break;
+      return;
     }
-    for (PuzzleRecord& r : batch) {  // next batch, as in a run
-      r.item_index += batch_size;
-      SetCanonical(r);
-    }
+    corpus->next_item += batch_size;
   }
   state.SetItemsProcessed(state.iterations() * batch_size);
 }
 
 void BM_SqliteStoreWriteBatch(benchmark::State& state) {
-  namespace fs = std::filesystem;
-  std::string path =
-      (fs::temp_directory_path() / ("store_benchmark_" + std::to_string(getpid()) + ".db"))
-          .string();
-  RunWriteBatch(state, path, static_cast<int>(state.range(0)));
-  std::error_code ec;
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix, ec);
+  const std::string path = TempPath("store_benchmark");
+  RemoveDb(path);
+  {
+    OpenCorpus corpus;
+    if (Status s = OpenWithRun(path, &corpus); !s.ok()) {
+      state.SkipWithError(s.message().c_str());
+    } else {
+      WriteBatches(state, &corpus, static_cast<int>(state.range(0)));
+    }
+  }
+  RemoveDb(path);
 }
 BENCHMARK(BM_SqliteStoreWriteBatch)
     ->Arg(1000)
     ->Arg(100)
+    ->Arg(5000)
+    ->Arg(10000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();  // I/O included: rows per wall-clock second
 
 void BM_SqliteStoreWriteBatchMemory(benchmark::State& state) {
-  RunWriteBatch(state, ":memory:", 1000);
+  OpenCorpus corpus;
+  if (Status s = OpenWithRun(":memory:", &corpus); !s.ok()) {
+    state.SkipWithError(s.message().c_str());
+    return;
+  }
+  WriteBatches(state, &corpus, 1000);
 }
 BENCHMARK(BM_SqliteStoreWriteBatchMemory)->Unit(benchmark::kMillisecond);
+
+// The 500,000-row corpus, filled on first use and removed at exit.
+OpenCorpus* LargeCorpus(Status* status) {
+  constexpr int64_t kRows = 500000;
+  constexpr int kFillBatch = 10000;
+  struct Large {
+    std::string path = TempPath("store_benchmark_large");
+    OpenCorpus corpus;
+    ~Large() {
+      corpus.store.reset();
+      RemoveDb(path);
+    }
+  };
+  static Large large;
+  if (large.corpus.store != nullptr) return &large.corpus;
+  RemoveDb(large.path);
+  if (*status = OpenWithRun(large.path, &large.corpus); !status->ok()) return nullptr;
+  std::vector<PuzzleRecord> batch(kFillBatch);
+  while (large.corpus.next_item < kRows) {
+    NextBatch(large.corpus.next_item, &batch);
+    BatchOutcome outcome;
+    if (*status = large.corpus.store->WriteBatch(batch, &outcome); !status->ok()) return nullptr;
+    large.corpus.next_item += kFillBatch;
+  }
+  return &large.corpus;
+}
+
+void BM_SqliteStoreWriteBatchLarge(benchmark::State& state) {
+  Status status;
+  OpenCorpus* corpus = LargeCorpus(&status);
+  if (corpus == nullptr) {
+    state.SkipWithError(status.message().c_str());
+    return;
+  }
+  WriteBatches(state, corpus, static_cast<int>(state.range(0)));
+}
+BENCHMARK(BM_SqliteStoreWriteBatchLarge)
+    ->Arg(1000)
+    ->Iterations(20)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_SqliteStoreWriteBatchLarge)
+    ->Arg(5000)
+    ->Iterations(8)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_SqliteStoreWriteBatchLarge)
+    ->Arg(10000)
+    ->Iterations(4)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace sudoku

@@ -666,6 +666,12 @@ case_duplicates() {
   sqlite3 bad.db "update puzzles set canonical = (select givens from puzzles where id = 2) where id = 1"
   "$BIN" verify --db bad.db >out.txt
   grep -q '^puzzle 1: stored canonical' out.txt || fail "wrong canonical not reported: $(cat out.txt)"
+  # The key index keeps forms unique only while each key is its form's: verify checks that too.
+  cp d.db bad.db
+  sqlite3 bad.db "update puzzles set canonical_key = canonical_key + 1 where id = 3"
+  "$BIN" verify --db bad.db >out.txt
+  grep -q '^puzzle 3: stored canonical_key' out.txt || fail "wrong canonical_key not reported: $(cat out.txt)"
+  [ "$(grep -c '^puzzle' out.txt)" -eq 1 ] || fail "other mismatches: $(cat out.txt)"
 }
 
 # A corpus of schema 1 (the first release) is upgraded by `migrate` (or any generate); the read
@@ -674,12 +680,13 @@ case_migrate() {
   need sqlite3
   "$BIN" generate --db m.db --count 60 --seed 71 --quiet || fail generate
   "$BIN" generate --db fresh.db --count 1 --seed 1 --quiet || fail generate
-  sqlite3 m.db "drop index puzzles_rating;
+  sqlite3 m.db "drop index puzzles_canonical_key; drop index puzzles_canonical_collision;
+    alter table puzzles drop column canonical_key;
+    drop index puzzles_rating;
     update puzzles set level = clue_level;
     alter table puzzles drop column clue_level; alter table puzzles drop column rating;
     alter table puzzles drop column hardest; alter table puzzles drop column guesses;
     alter table puzzles drop column techniques;
-    drop index puzzles_canonical;
     alter table puzzles drop column canonical; alter table puzzles drop column solution_canonical;
     alter table puzzles drop column dig_order; alter table runs drop column duplicates;
     alter table runs drop column next_item;
@@ -691,9 +698,9 @@ case_migrate() {
   expect_one_line_error 1 "$BIN" stats --db m.db
   grep -q 'schema version 1 is older .*sudoku-corpus migrate --db m.db' err.txt || fail "$(cat err.txt)"
   "$BIN" migrate --db m.db >out.txt || fail migrate
-  [ "$(cat out.txt)" = "m.db: schema 1 -> 3" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "m.db: schema 1 -> 4" ] || fail "migrate said: $(cat out.txt)"
   "$BIN" migrate --db m.db >out.txt
-  grep -q 'already at schema 3' out.txt || fail "second migrate: $(cat out.txt)"
+  grep -q 'already at schema 4' out.txt || fail "second migrate: $(cat out.txt)"
   [ "$(sqlite3 m.db 'select sql from sqlite_master order by name')" = \
     "$(sqlite3 fresh.db 'select sql from sqlite_master order by name')" ] || fail "schema differs from a new corpus"
   [ "$(sqlite3 m.db 'select count(*) from puzzles where canonical is null')" -eq 1 ] || fail "canonical backfill"

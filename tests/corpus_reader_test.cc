@@ -78,7 +78,7 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
                                "SELECT id, run_id, item_index, givens, solution, clues, freedom, "
                                "level, symmetry, grid_method, dig_order, canonical, "
                                "solution_canonical, clue_level, rating, hardest, guesses, "
-                               "techniques FROM puzzles ORDER BY id",
+                               "techniques, canonical_key FROM puzzles ORDER BY id",
                                -1, &stmt, nullptr),
             SQLITE_OK);
   auto text = [stmt](int col) {
@@ -90,6 +90,8 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
                     sqlite3_column_int(stmt, 6), text(7), text(8), text(9), text(10), text(11),
                     text(12), text(13), sqlite3_column_int(stmt, 14), text(15),
                     sqlite3_column_int(stmt, 16), text(17)});
+    rows.back().has_canonical_key = sqlite3_column_type(stmt, 18) != SQLITE_NULL;
+    rows.back().canonical_key = sqlite3_column_int64(stmt, 18);
   }
   sqlite3_finalize(stmt);
   return rows;
@@ -232,6 +234,8 @@ TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
     EXPECT_EQ(all[i].canonical, (*rows_)[i].canonical);
     EXPECT_EQ(all[i].solution_canonical, (*rows_)[i].solution_canonical);
     EXPECT_EQ(all[i].canonical.size(), 81u);
+    EXPECT_TRUE(all[i].has_canonical_key);
+    EXPECT_EQ(all[i].canonical_key, (*rows_)[i].canonical_key);
   }
   EXPECT_EQ(reader_->schema_version(), StoreSchemaVersion());
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sudoku/canonical.h"
+#include "sudoku/canonical_key.h"
 #include "sudoku/grid.h"
 #include "sudoku/sink.h"
 #include "sudoku/store.h"
@@ -287,12 +288,25 @@ TEST(SqliteStore, TwoStoresOnOneFileWriteDistinctRuns) {
   EXPECT_EQ(QueryInt(first->db(), "SELECT count(*) FROM puzzles"), 45);
 }
 
+// sudoku_canonical_key(text) as the store registers it for schema/004 (here without the check
+// that the text is a text form: the files run on an empty database).
+void CanonicalKeyForTest(sqlite3_context* context, int, sqlite3_value** args) {
+  const unsigned char* text = sqlite3_value_text(args[0]);
+  if (text == nullptr) return sqlite3_result_null(context);
+  const ParseResult parsed = ParseGrid(reinterpret_cast<const char*>(text));
+  if (!parsed.ok) return sqlite3_result_null(context);
+  sqlite3_result_int64(context, CanonicalKey(parsed.grid));
+}
+
 // The schema embedded at build time is exactly schema/*.sql: a store's tables and indexes
-// match those made by running the files with plain SQLite.
+// match those made by running the files with plain SQLite (plus the one function they call).
 TEST(SqliteStore, CreatesTheSchemaOfTheSchemaFiles) {
   const fs::path schema_dir = fs::path(SUDOKU_TEST_DATA_DIR) / ".." / ".." / "schema";
   sqlite3* plain = nullptr;
   ASSERT_EQ(sqlite3_open(":memory:", &plain), SQLITE_OK);
+  ASSERT_EQ(sqlite3_create_function(plain, "sudoku_canonical_key", 1, SQLITE_UTF8, nullptr,
+                                    CanonicalKeyForTest, nullptr, nullptr),
+            SQLITE_OK);
   for (int version = 1; version <= StoreSchemaVersion(); ++version) {
     char prefix[16];
     std::snprintf(prefix, sizeof(prefix), "%03d_", version);
@@ -430,6 +444,39 @@ TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
   ASSERT_TRUE(Write(store, MakeBatch(4, 3)).ok());
   EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 7);
   EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 7);
+}
+
+// The store skips evaluating the schema's CHECK constraints (its values meet them by
+// construction); quick_check evaluates every one of them on what it wrote. Other writers are
+// still held to them.
+TEST(SqliteStore, WritesRowsThatMeetEveryCheckConstraint) {
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+    int64_t run_id = 0;
+    ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+    std::vector<PuzzleRecord> batch = MakeBatch(0, 20);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      batch[i].technique_uses[i % kTechniqueCount] = static_cast<uint16_t>(i + 1);
+      batch[i].technique_uses[(i * 7) % kTechniqueCount] = 3;
+    }
+    batch[7].canonical = batch[2].canonical;  // a duplicate
+    ASSERT_TRUE(Write(store, batch).ok());
+    ASSERT_TRUE(store->EndRun("interrupted").ok());
+    EXPECT_EQ(QueryText(store->db(), "PRAGMA quick_check"), "ok");
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.path().c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(QueryText(db, "PRAGMA quick_check"), "ok");
+  EXPECT_NE(
+      sqlite3_exec(db, "UPDATE puzzles SET givens = '123' WHERE id = 1", nullptr, nullptr, nullptr),
+      SQLITE_OK);
+  EXPECT_NE(std::string(sqlite3_errmsg(db)).find("CHECK constraint failed"), std::string::npos);
+  EXPECT_NE(sqlite3_exec(db, "UPDATE puzzles SET techniques = '{' WHERE id = 1", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
 }
 
 TEST(SqliteStore, RefusesARecordWithoutLevel) {
@@ -760,6 +807,55 @@ TEST(SqliteStore, StoresEachCanonicalFormOnceAndCountsTheRest) {
   EXPECT_EQ(outcome.duplicates, 1);
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 5);
   EXPECT_EQ(QueryInt(db, "SELECT next_item FROM runs WHERE id = 2"), 1);
+}
+
+// Each stored form sits under its own key, which is CanonicalKey of its text.
+TEST(SqliteStore, StoresEachFormUnderItsCanonicalKey) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  const std::vector<PuzzleRecord> batch = MakeBatch(0, 3);
+  ASSERT_TRUE(Write(store, batch).ok());
+  for (const PuzzleRecord& record : batch) {
+    EXPECT_EQ(QueryInt(store->db(), "SELECT canonical_key FROM puzzles WHERE canonical = '" +
+                                        ToString(record.canonical) + "'"),
+              CanonicalKey(record.canonical));
+  }
+}
+
+// Two different forms with one key (a 64-bit hash collision, simulated by giving a stored row
+// the key of another form): the second form is stored anyway, with no key, and is still found
+// as a duplicate afterwards, even once the row holding its key is gone.
+TEST(SqliteStore, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
+  auto store = OpenOrDie(":memory:");
+  ASSERT_NE(store, nullptr);
+  sqlite3* db = store->db();
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  std::vector<PuzzleRecord> records = MakeBatch(0, 6);
+  const Grid form = records[1].canonical;
+  for (int i = 2; i <= 4; ++i) records[i].canonical = form;  // copies of item 1's form
+  ASSERT_TRUE(Write(store, std::span(records).subspan(0, 1)).ok());
+  const std::string holder_key = std::to_string(CanonicalKey(form));
+  ASSERT_EQ(sqlite3_exec(db, ("UPDATE puzzles SET canonical_key = " + holder_key).c_str(), nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
+
+  BatchOutcome outcome;
+  ASSERT_TRUE(store->WriteBatch(std::span(records).subspan(1, 2), &outcome).ok());
+  EXPECT_EQ(outcome.stored, 1);      // item 1: not a duplicate of item 0, whose key it shares
+  EXPECT_EQ(outcome.duplicates, 1);  // item 2: a copy of item 1
+  EXPECT_EQ(QueryText(db, "SELECT canonical_key IS NULL FROM puzzles WHERE item_index = 1"), "1");
+
+  ASSERT_TRUE(sqlite3_exec(db, "DELETE FROM puzzles WHERE item_index = 0", nullptr, nullptr,
+                           nullptr) == SQLITE_OK);
+  ASSERT_TRUE(store->WriteBatch(std::span(records).subspan(3, 3), &outcome).ok());
+  EXPECT_EQ(outcome.stored, 1);      // item 5, a new form
+  EXPECT_EQ(outcome.duplicates, 2);  // items 3 and 4: copies of item 1, whose key is free now
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles WHERE canonical = '" + ToString(form) + "'"),
+            1);
+  EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "1,5");
 }
 
 TEST(SqliteStore, ResumesARunWithDuplicatesAtItsNextItem) {

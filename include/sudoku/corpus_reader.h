@@ -76,6 +76,10 @@ struct StoredPuzzle {
   std::string hardest;     // technique name of the hardest step
   int guesses = 0;
   std::string techniques;  // JSON object: uses per technique
+  // CanonicalKey(canonical) (canonical_key.h), as stored; has_canonical_key is false for a row
+  // without canonical form and for a collision row (store.h).
+  bool has_canonical_key = false;
+  int64_t canonical_key = 0;
 };
 
 // One row of `runs`, with how many of its puzzles are stored (and match the filter, if any).
@@ -232,6 +236,10 @@ class CorpusReader {
 
   // The runs (only `filter.run_id` when set), by id; RunRow::stored counts matching puzzles.
   Status ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* runs);
+
+  // Ids of the collision rows (stored without a key, schema/004_canonical_key.sql) whose
+  // canonical form another row holds too; normally there are no collision rows at all.
+  Status FindCopiedCollisionRows(std::vector<int64_t>* ids);
 
   // One row per grid method among the matching puzzles, by name. `duplicates` sums the runs that
   // used the method (only filter.run_id applies to it: a duplicate has no row to filter).

@@ -8,6 +8,10 @@
 //                              flush_seconds have passed since the last write
 // Memory is bounded by the live tokens (4 per thread, plus two batches of items so that the
 // workers keep generating while the sink writes), not by `count`.
+// Batch size: a SQLite transaction rewrites every index page it touches, and the level, clues,
+// freedom and rating indexes take a batch's rows at a few hundred places at once, so batches of
+// 5000 share those pages five times better than batches of 1000 (store benchmark: 12.9 us CPU
+// per row in batches of 1000, 8.0 us in 5000, 8.5 us in 10000) for 2.3 MB more peak memory.
 //
 // Duplicates: the sink drops a record whose canonical form is already stored. The pipeline
 // works in rounds: a round makes exactly as many items as puzzles are still missing, so it can
@@ -33,7 +37,7 @@ struct PipelineOptions {
   int64_t first_index = 0;     // first item index to make. Default: 0
   int64_t count = 1000;        // how many puzzles to store. Default: 1000
   int threads = 0;             // worker threads; 0 means all cores. Default: 0
-  int batch_size = 1000;       // records per WriteBatch (one transaction). Default: 1000
+  int batch_size = 5000;       // records per WriteBatch (one transaction). Default: 5000
   double flush_seconds = 1.0;  // also write a partial batch this often. Default: 1.0
   GeneratorOptions generator;  // what each item must satisfy. Default: see GeneratorOptions
   const std::atomic<bool>* stop = nullptr;  // when set and true, stop after what is made

@@ -7,7 +7,11 @@
 // last batches but never corrupts the file), statements prepared once, one transaction per
 // batch. Every error message names the database file and carries SQLite's own message.
 // Equivalent puzzles are stored once: a record whose canonical form is already in the corpus
-// (from any run) is counted in runs.duplicates instead (UNIQUE index on puzzles.canonical).
+// (from any run) is counted in runs.duplicates instead. The UNIQUE index is on
+// puzzles.canonical_key, a 64-bit hash of the form (canonical_key.h); when a new form's key is
+// taken by a different form, the texts are compared and the new form is stored with no key (a
+// "collision row", schema/004_canonical_key.sql), so a collision never drops a puzzle and no
+// form is stored twice.
 // runs.written, runs.duplicates and runs.next_item are updated in each batch's transaction, so
 // whenever the process dies, a run's items 0..next_item-1 are exactly its stored puzzles and
 // its duplicates; ResumeRun continues such a run at next_item.
@@ -111,7 +115,17 @@ class SqliteStore : public PuzzleSink {
   // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
   // clears its bindings. Errors say "<path>: <what> (<sqlite3_errmsg>)".
   Status Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc = 0);
-  Status InsertPuzzle(const PuzzleRecord& record, bool* stored);  // false: a duplicate
+  struct RecordText;  // a record's text columns, formatted once
+  // Stores `record` unless its canonical form is stored (*stored false: a duplicate).
+  Status StorePuzzle(const PuzzleRecord& record, bool* stored);
+  // Inserts `record` under its canonical key, or under none; *stored false: the key is taken.
+  Status InsertPuzzle(const PuzzleRecord& record, const RecordText& text, bool with_key,
+                      bool* stored);
+  Status FindCollisionRow(const RecordText& text, bool* found);  // a collision row has its form
+  // Steps a query of at most one row (after binds that returned `bind_rc`); *found says if
+  // there was a row and *text, unless null, gets its column 0. Resets the statement.
+  Status QueryOne(sqlite3_stmt* stmt, int bind_rc, std::string_view what, std::string* text,
+                  bool* found);
   Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
   Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
   Status ReadRun(int64_t run_id, StoredRun* run, bool* found);  // 0: the latest unfinished
@@ -126,10 +140,14 @@ class SqliteStore : public PuzzleSink {
   sqlite3_stmt* insert_run_ = nullptr;
   sqlite3_stmt* end_run_ = nullptr;
   sqlite3_stmt* insert_puzzle_ = nullptr;
+  sqlite3_stmt* form_of_key_ = nullptr;         // the canonical form stored under a key
+  sqlite3_stmt* any_collision_row_ = nullptr;   // are there collision rows at all
+  sqlite3_stmt* find_collision_row_ = nullptr;  // a collision row with a given form
   sqlite3_stmt* add_written_ = nullptr;
   sqlite3_stmt* reopen_run_ = nullptr;
   int64_t run_id_ = 0;
   int opened_version_ = 0;
+  bool collision_rows_ = false;  // the corpus has collision rows (read at each batch's start)
 };
 
 }  // namespace sudoku

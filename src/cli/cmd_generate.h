@@ -32,7 +32,7 @@ struct GenerateOptions {
   std::string symmetry = "none";       // a Symmetry name or "random". Default: none
   std::string dig_order = "random";    // random or per-row. Default: random
   bool quiet = false;                  // no progress line, no summary. Default: false
-  int batch_size = 1000;               // puzzles per transaction. Default: 1000
+  int batch_size = 5000;               // puzzles per transaction. Default: 5000 (pipeline.h)
   bool resume = false;  // finish an unfinished run instead of starting one. Default: false
   std::optional<int64_t> resume_run;  // the run --resume finishes. Default: latest unfinished
   // The run parameters given on the command line (--count, --seed, ...): --resume refuses them.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sudoku/canonical.h"
+#include "sudoku/canonical_key.h"
 #include "sudoku/corpus_reader.h"
 #include "sudoku/digger.h"
 #include "sudoku/generator.h"
@@ -56,6 +57,7 @@ class Findings {
 
  private:
   static std::string Show(int value) { return std::to_string(value); }
+  static std::string Show(int64_t value) { return std::to_string(value); }
   static std::string Show(const std::string& value) { return "'" + value + "'"; }
   std::string prefix_;
   std::string report_;
@@ -114,6 +116,14 @@ void CheckMethodNames(const StoredPuzzle& stored, const Grid& givens, Findings& 
   }
 }
 
+// The stored key against the key of the stored canonical form: the key index keeps forms unique
+// only while every key is its form's. A collision row has no key (FindCopiedCollisionRows).
+void CheckCanonicalKey(const StoredPuzzle& stored, Findings& findings) {
+  const ParseResult form = ParseGrid(stored.canonical);
+  if (!form.ok || !stored.has_canonical_key) return;  // a bad form is reported as a mismatch
+  findings.Compare("canonical_key", stored.canonical_key, CanonicalKey(form.grid));
+}
+
 // Appends to *chunk the mismatch lines of one puzzle.
 void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
   Findings findings(stored.id);
@@ -135,6 +145,7 @@ void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
       findings.Add("no canonical form: equivalent to an earlier puzzle (kept from schema 1)");
     } else {
       findings.Compare("canonical", stored.canonical, ToString(CanonicalForm(givens.grid)));
+      CheckCanonicalKey(stored, findings);
     }
     CheckMethodNames(stored, givens.grid, findings);
   }
@@ -244,6 +255,14 @@ int RunVerify(const VerifyOptions& options) {
   progress.Clear();
   ThrowIfError(status);
   const int64_t bad_runs = CheckRunCounts(*reader, filter);
+  std::vector<int64_t> copied;
+  ThrowIfError(reader->FindCopiedCollisionRows(&copied));
+  for (int64_t id : copied) {
+    std::printf("puzzle %lld: its canonical form is stored in another puzzle too\n",
+                static_cast<long long>(id));
+  }
+  totals.mismatches += static_cast<int64_t>(copied.size());
+  totals.bad_puzzles += static_cast<int64_t>(copied.size());
 
   std::printf("verify: %lld puzzles checked in %.2f s: ", static_cast<long long>(totals.checked),
               progress.Seconds());

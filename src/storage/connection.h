@@ -70,6 +70,7 @@ class Connection {
   Status SetPragmas() const;
 
   // Applies schema files, one transaction each, until the file has this build's version.
+  // Registers the SQL functions they call (sudoku_canonical_key) on the connection first.
   Status Migrate() const;
 
  private:

@@ -31,7 +31,8 @@ constexpr int kMaxFreedom = 729;
 constexpr int kMaxRating = 1000;
 constexpr char kPuzzleColumns[] =
     "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
-    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques";
+    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
+    "canonical_key";
 constexpr char kSampleKeyFunction[] = "sudoku_sample_key";
 
 // sudoku_sample_key(seed, id): ItemSeed(seed, id) with the top bit flipped, so that SQLite's
@@ -176,6 +177,8 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
     puzzle->hardest = ColumnText(stmt_, 15);
     puzzle->guesses = ColumnInt(stmt_, 16);
     puzzle->techniques = ColumnText(stmt_, 17);
+    puzzle->has_canonical_key = sqlite3_column_type(stmt_, 18) != SQLITE_NULL;
+    puzzle->canonical_key = sqlite3_column_int64(stmt_, 18);
     return true;
   }
   if (rc != SQLITE_DONE) {
@@ -421,6 +424,18 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
     row.stored = sqlite3_column_int64(stmt, 11);
     runs->push_back(std::move(row));
   });
+}
+
+Status CorpusReader::FindCopiedCollisionRows(std::vector<int64_t>* ids) {
+  ids->clear();
+  // The outer scan reads the partial index (empty in practice); each row it finds costs a scan
+  // of the table, as no index covers every canonical form.
+  return ForEachRow(
+      "SELECT c.id FROM puzzles AS c INDEXED BY puzzles_canonical_collision "
+      "WHERE c.canonical_key IS NULL AND c.canonical IS NOT NULL AND EXISTS "
+      "(SELECT 1 FROM puzzles AS o WHERE o.canonical = c.canonical AND o.id <> c.id) "
+      "ORDER BY c.id",
+      PuzzleFilter(), [ids](sqlite3_stmt* stmt) { ids->push_back(sqlite3_column_int64(stmt, 0)); });
 }
 
 Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
