@@ -132,7 +132,9 @@ void UnavoidableSets::AddDigitPairs(const Where& where) {
         } while (grown != rows && 2 * std::popcount(grown) <= kMaxSize);
         done |= grown;
         const int n = 2 * std::popcount(grown);
-        if (grown != rows || n <= 4 || n > kMaxSize) continue;
+        // A part past kMaxSize / 2 rows leaves at most two rows, too few for another part.
+        if (n > kMaxSize) break;
+        if (grown != rows || n <= 4) continue;
         std::array<uint8_t, 18> cells;
         int i = 0;
         for (; rows != 0; rows &= rows - 1) {
