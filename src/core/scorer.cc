@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "houses.h"
+
 namespace sudoku {
 namespace {
 
@@ -16,19 +18,20 @@ constexpr std::array<LevelBand, 3> kLevels = {{
 }  // namespace
 
 int TotalFreedom(const Grid& puzzle) {
+  using core_internal::kPlaces;
   std::array<uint16_t, 9> row{}, col{}, box{};
   for (int cell = 0; cell < kCells; ++cell) {
-    if (puzzle[cell] == 0) continue;
+    // Bit 0 for an empty cell, masked off below: no branch on which cells are given.
     const uint16_t bit = static_cast<uint16_t>(1u << puzzle[cell]);
-    row[RowOf(cell)] |= bit;
-    col[ColOf(cell)] |= bit;
-    box[BoxOf(cell)] |= bit;
+    row[kPlaces[cell].row] |= bit;
+    col[kPlaces[cell].col] |= bit;
+    box[kPlaces[cell].box] |= bit;
   }
   int freedom = 0;
   for (int cell = 0; cell < kCells; ++cell) {
-    if (puzzle[cell] != 0) continue;
-    const uint16_t seen = (row[RowOf(cell)] | col[ColOf(cell)] | box[BoxOf(cell)]) & 0x3FE;
-    freedom += 9 - std::popcount(seen);
+    const auto& p = kPlaces[cell];
+    const uint16_t seen = (row[p.row] | col[p.col] | box[p.box]) & 0x3FE;
+    freedom += puzzle[cell] == 0 ? 9 - std::popcount(seen) : 0;
   }
   return freedom;
 }
