@@ -17,7 +17,7 @@
 // changed, remembers per finder the round of its last search and which items then failed, and
 // the finder skips those items that nothing has touched since. Items keep their order, so the
 // first instance that makes progress is the one a full search finds first. The singles place
-// everything they find, so their memory (SinglesMemory) is per house instead.
+// everything they find; their memory (SinglesMemory) counts cells per house instead.
 #ifndef SUDOKU_CORE_LOGIC_INTERNAL_H_
 #define SUDOKU_CORE_LOGIC_INTERNAL_H_
 
@@ -198,24 +198,34 @@ struct DigitChain {
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
 };
 
-// What the singles finders know between steps: the houses that may hold a single. A house (or
-// a digit in a house) is closed once searched without a single there, and opened again when it
-// loses an empty cell (a candidate of the digit): while closed it cannot hold a single, as it
-// only has what it had then. The finders search open houses only.
-struct SinglesMemory {
-  static constexpr uint32_t kAllHouses = (1u << kHouses) - 1;
-  // The state up to which the open bits account for every change (valid: taken once).
-  bool valid = false;
-  CellSet empty;
-  std::array<CellSet, kDigits> cand;
-  uint32_t open_houses = kAllHouses;  // bit h: house h may have exactly one empty cell
-  // Bit h of open[d]: digit d may have exactly one cell in house h.
-  std::array<uint32_t, kDigits> open = {kAllHouses, kAllHouses, kAllHouses, kAllHouses, kAllHouses,
-                                        kAllHouses, kAllHouses, kAllHouses, kAllHouses};
+// A count per house of the cells of some set, four bits per house (a count is at most 9):
+// house h at bits 4 * (h % 16) of w[h / 16]. Counts of a subset subtract without a borrow
+// crossing houses, so one word operation updates every house of a cell.
+struct HouseCounts {
+  uint64_t w[2] = {0, 0};
+
+  HouseCounts& operator-=(HouseCounts o) {
+    w[0] -= o.w[0];
+    w[1] -= o.w[1];
+    return *this;
+  }
 };
 
-// Opens the houses that lost a cell or candidate since m last saw the state, then takes s as
-// the state m describes.
+// What the singles finders keep between steps: per house, the number of empty cells and of
+// cells of each digit. Houses whose count is one hold a single; the finders read them from the
+// counts instead of searching houses. The counts describe `empty` and `cand`; a digit's cells
+// may lag behind the state (a placement removes its cell from the other digits there), and
+// are caught up with when the digit is searched.
+struct SinglesMemory {
+  bool valid = false;  // false: nothing taken yet (RefreshSingles counts from scratch)
+  CellSet empty;
+  HouseCounts empty_count;
+  std::array<CellSet, kDigits> cand;       // cand[d]: the cells count[d] counts
+  std::array<HouseCounts, kDigits> count;  // count[d]: cells of each house in cand[d]
+};
+
+// Brings m's count of empty cells up to date with s (the digits follow when searched).
+// REQUIRES: since m last saw it, s only lost candidates and empty cells.
 void RefreshSingles(const State& s, SinglesMemory* m);
 
 // Everything the step loop keeps between the steps of one solve.
@@ -271,7 +281,7 @@ struct Step {
 int ChainLengthBonus(int nodes);
 
 // Finders (logic_singles.cc, logic_sets.cc, logic_patterns.cc, logic_chains.cc).
-// The singles search the houses `m` leaves open (all without m) and keep m up to date.
+// The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
 bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step);

@@ -21,13 +21,19 @@ bool InitState(const Grid& puzzle, State* s) {
   return true;
 }
 
+// What placing every given leaves, in one pass: a digit's candidates are the empty cells that
+// see no given of it.
 void SetUpState(const Grid& puzzle, State* s) {
-  s->grid = Grid{};
-  s->empty = CellSet::All();
-  s->cand.fill(CellSet::All());
+  s->grid = puzzle;
+  CellSet given;
+  std::array<CellSet, kDigits> seen{};  // cells seeing a given of each digit
   for (int cell = 0; cell < kCells; ++cell) {
-    if (puzzle[cell] != 0) Place(*s, cell, puzzle[cell] - 1);
+    if (puzzle[cell] == 0) continue;
+    given.Set(cell);
+    seen[puzzle[cell] - 1] |= Peers(cell);
   }
+  s->empty = ~given;
+  for (int d = 0; d < kDigits; ++d) s->cand[d] = s->empty & ~seen[d];
 }
 
 void Place(State& s, int cell, int d) {
@@ -100,64 +106,127 @@ bool SinglesStep(Technique technique, int placed, Step* step) {
   return true;
 }
 
-// Places d at `cell` and opens what that changes: the cell's houses (one empty cell fewer, and
-// one cell fewer for each other digit it held) and the houses of the peers that lose d, but for
-// the cell's own houses, where d is placed and so has no cell any more.
-void PlaceOpening(State& s, int cell, int d, SinglesMemory* m) {
-  const uint32_t own = HousesOf(cell);
-  m->open_houses |= own;
-  m->open[d] |= HousesOf(s.cand[d] & Peers(cell));
-  const bool high = cell >= 64;  // the word of the cell's bit, without a branch per digit
-  const int shift = cell & 63;
-  for (int e = 0; e < kDigits; ++e) {
-    const uint64_t bits = high ? s.cand[e].hi : s.cand[e].lo;
-    m->open[e] |= own & (0u - static_cast<uint32_t>((bits >> shift) & 1));
+// The HouseCounts of one cell: a one in each of its three houses.
+constexpr std::array<HouseCounts, kCells> MakeCellCounts() {
+  std::array<HouseCounts, kCells> counts{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (int h : {RowHouse(cell), ColHouse(cell), BoxHouse(cell)}) {
+      counts[cell].w[h / 16] |= uint64_t{1} << (4 * (h % 16));
+    }
   }
-  m->open[d] &= ~own;
+  return counts;
+}
+constexpr std::array<HouseCounts, kCells> kCellCounts = MakeCellCounts();
+
+// kSpread[bits]: bit i of 9 bits moved to bit 4 * i (one count per nibble).
+constexpr std::array<uint64_t, 512> MakeSpread() {
+  std::array<uint64_t, 512> spread{};
+  for (int bits = 0; bits < 512; ++bits) {
+    for (int i = 0; i < 9; ++i) spread[bits] |= static_cast<uint64_t>((bits >> i) & 1) << (4 * i);
+  }
+  return spread;
+}
+constexpr std::array<uint64_t, 512> kSpread = MakeSpread();
+
+// The counts from the 9-bit rows of `cells`: a row's count is its popcount, a column's the sum
+// of the rows spread to one nibble per column, a box's the sum of three adjacent nibbles of its
+// band's sum.
+HouseCounts CountPerHouse(CellSet cells) {
+  uint32_t row[9];
+  for (int r = 0; r < 7; ++r) row[r] = static_cast<uint32_t>(cells.lo >> (9 * r)) & 0x1FF;
+  row[7] = static_cast<uint32_t>((cells.lo >> 63) | (cells.hi << 1)) & 0x1FF;
+  row[8] = static_cast<uint32_t>(cells.hi >> 8) & 0x1FF;
+  HouseCounts counts;
+  uint64_t columns = 0;
+  for (int band = 0; band < 3; ++band) {
+    uint64_t sum = 0;  // nibble c: the band's cells in column c
+    for (int r = 3 * band; r < 3 * band + 3; ++r) {
+      counts.w[0] |= static_cast<uint64_t>(std::popcount(row[r])) << (4 * r);
+      sum += kSpread[row[r]];
+    }
+    columns += sum;
+    const uint64_t boxes = sum + (sum >> 4) + (sum >> 8);  // nibbles 0, 3, 6: the band's boxes
+    const uint64_t packed = (boxes & 0xF) | ((boxes >> 8) & 0xF0) | ((boxes >> 16) & 0xF00);
+    counts.w[1] |= packed << (4 * (2 + 3 * band));  // boxes are houses 18-26
+  }
+  counts.w[0] |= columns << 36;  // columns are houses 9-17
+  counts.w[1] |= columns >> 28;
+  return counts;
+}
+
+// Houses in the layout of HouseCounts: house h is bit 4 * (h % 16) + 3 of w[h / 16].
+struct HouseFlags {
+  uint64_t w[2];
+
+  bool Any() const { return (w[0] | w[1]) != 0; }
+  int First() const {
+    return w[0] ? std::countr_zero(w[0]) >> 2 : 16 + (std::countr_zero(w[1]) >> 2);
+  }
+  // The houses after h.
+  HouseFlags After(int h) const {
+    // Two shifts, as clearing up to bit 63 takes a shift by 64.
+    if (h < 16) return {(w[0] >> (4 * h + 3) >> 1) << (4 * h + 3) << 1, w[1]};
+    return {0, (w[1] >> (4 * h - 61) >> 1) << (4 * h - 61) << 1};
+  }
+};
+constexpr uint64_t kNibbleOnes = 0x1111111111111111, kNibbleSevens = 0x7777777777777777;
+constexpr HouseFlags kAllHouseFlags = {0x8888888888888888, 0x88888888888};
+constexpr HouseFlags kBoxFlags = {0, 0x88888888800};
+constexpr HouseFlags kLineFlags = {0x8888888888888888, 0x88};
+
+// The houses of `range` whose count is one.
+HouseFlags CountIsOne(const HouseCounts& counts, HouseFlags range) {
+  HouseFlags ones;
+  for (int i = 0; i < 2; ++i) {
+    const uint64_t t = counts.w[i] ^ kNibbleOnes;  // a zero nibble where the count is one
+    ones.w[i] = ~(((t & kNibbleSevens) + kNibbleSevens) | t) & range.w[i];
+  }
+  return ones;
+}
+
+// Subtracts from m's counts of digit d the cells it lost since they were taken.
+void CatchUp(const State& s, int d, SinglesMemory* m) {
+  const CellSet gone = m->cand[d] & ~s.cand[d];
+  if (gone.Empty()) return;
+  gone.ForEach([&](int cell) { m->count[d] -= kCellCounts[cell]; });
+  m->cand[d] = s.cand[d];
+}
+
+// Places d at `cell` and keeps m's counts of the empty cells and of d (the cell and the peers
+// that held d). The other digits the cell held are caught up with when they are searched.
+void PlaceCounted(State& s, int cell, int d, SinglesMemory* m) {
+  m->empty_count -= kCellCounts[cell];
+  m->empty.Clear(cell);
+  const CellSet lost = s.cand[d] & (Peers(cell) | CellSet::Of(cell));
+  lost.ForEach([&](int c) { m->count[d] -= kCellCounts[c]; });
+  m->cand[d] &= ~lost;
   Place(s, cell, d);
 }
 
-// Searches the open houses of `range` (bits of *open) in increasing order: found(h) places a
-// single if h has one, and may open houses. A house is closed before its search (and after its
-// placement); one opened after the current house joins the search: each house is searched as it
-// is when its turn comes.
+// Takes the houses of `range` whose count in `counts` is one in increasing order: place(h)
+// places the single of h (true) and keeps `counts` up to date. The houses after h are read
+// again after each one, so that each house is taken as it is when its turn comes.
 template <typename F>
-int SearchOpen(uint32_t range, uint32_t* open, F&& found) {
-  uint32_t todo = *open & range;
-  *open &= ~todo;
+int PlaceCountOnes(const HouseCounts& counts, HouseFlags range, F&& place) {
   int placed = 0;
-  while (todo) {
-    const int h = std::countr_zero(todo);
-    todo &= todo - 1;
-    if (!found(h)) continue;
-    ++placed;
-    const uint32_t later = *open & range & ~((2u << h) - 1);
-    *open &= ~(later | 1u << h);
-    todo |= later;
+  for (HouseFlags todo = CountIsOne(counts, range); todo.Any();) {
+    const int h = todo.First();
+    placed += place(h);
+    todo = CountIsOne(counts, range.After(h));
   }
   return placed;
 }
 
-// Places, for every open house h in `range` (bits) where digit d has one candidate cell, d
-// there; digit-major, houses in increasing order. Closes the houses it searched.
-int PlaceHiddenSingles(State& s, uint32_t range, SinglesMemory* m) {
+// Places, for every house h in `range` where digit d has one candidate cell, d there;
+// digit-major, houses in increasing order.
+int PlaceHiddenSingles(State& s, HouseFlags range, SinglesMemory* m) {
   int placed = 0;
   for (int d = 0; d < kDigits; ++d) {
-    placed += SearchOpen(range, &m->open[d], [&](int h) {
-      const CellSet x = s.cand[d] & House(h);
-      if (!x.IsSingle()) return false;
-      PlaceOpening(s, x.First(), d, m);
+    CatchUp(s, d, m);
+    placed += PlaceCountOnes(m->count[d], range, [&](int h) {
+      PlaceCounted(s, (s.cand[d] & House(h)).First(), d, m);
       return true;
     });
-  }
-  return placed;
-}
-
-// The state after a search that placed something is described by m: every change was opened.
-int Described(const State& s, int placed, SinglesMemory* m) {
-  if (placed > 0) {
-    m->empty = s.empty;
-    m->cand = s.cand;
   }
   return placed;
 }
@@ -169,61 +238,52 @@ void RefreshSingles(const State& s, SinglesMemory* m) {
     m->valid = true;
     m->empty = s.empty;
     m->cand = s.cand;
+    m->empty_count = CountPerHouse(s.empty);
+    for (int d = 0; d < kDigits; ++d) m->count[d] = CountPerHouse(s.cand[d]);
     return;
   }
-  // Candidates only go, so a set that lost nothing is the same and needs no copy.
-  if (const CellSet filled = m->empty & ~s.empty; filled.Any()) {
-    m->open_houses |= HousesOf(filled);
-    m->empty = s.empty;
-  }
-  for (int d = 0; d < kDigits; ++d) {
-    const CellSet gone = m->cand[d] & ~s.cand[d];
-    if (gone.Empty()) continue;
-    m->open[d] |= HousesOf(gone);
-    m->cand[d] = s.cand[d];
-  }
+  const CellSet filled = m->empty & ~s.empty;
+  filled.ForEach([&](int cell) { m->empty_count -= kCellCounts[cell]; });
+  m->empty = s.empty;
 }
 
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
-  const int placed = SearchOpen(SinglesMemory::kAllHouses, &m->open_houses, [&](int h) {
-    const CellSet open = s.empty & House(h);
-    if (!open.IsSingle()) return false;
-    const int cell = open.First();
+  const int placed = PlaceCountOnes(m->empty_count, kAllHouseFlags, [&](int h) {
+    const int cell = (s.empty & House(h)).First();
     for (int d = 0; d < kDigits; ++d) {
       if (!s.cand[d].Has(cell)) continue;
-      PlaceOpening(s, cell, d, m);
+      PlaceCounted(s, cell, d, m);
       return true;
     }
     return false;  // no digit can go there (a broken state)
   });
-  return SinglesStep(Technique::kFullHouse, Described(s, placed, m), step);
+  return SinglesStep(Technique::kFullHouse, placed, step);
 }
 
 bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step) {
-  constexpr uint32_t kBoxes = 0x1FFu << 18;
-  return SinglesStep(Technique::kHiddenSingleBox, Described(s, PlaceHiddenSingles(s, kBoxes, m), m),
-                     step);
+  return SinglesStep(Technique::kHiddenSingleBox, PlaceHiddenSingles(s, kBoxFlags, m), step);
 }
 
 bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step) {
-  constexpr uint32_t kLines = (1u << 18) - 1;
-  return SinglesStep(Technique::kHiddenSingleLine,
-                     Described(s, PlaceHiddenSingles(s, kLines, m), m), step);
+  return SinglesStep(Technique::kHiddenSingleLine, PlaceHiddenSingles(s, kLineFlags, m), step);
 }
 
 bool FindFullHouse(State& s, Step* step) {
-  SinglesMemory everything;
-  return FindFullHouse(s, &everything, step);
+  SinglesMemory m;
+  RefreshSingles(s, &m);
+  return FindFullHouse(s, &m, step);
 }
 
 bool FindHiddenSingleBox(State& s, Step* step) {
-  SinglesMemory everything;
-  return FindHiddenSingleBox(s, &everything, step);
+  SinglesMemory m;
+  RefreshSingles(s, &m);
+  return FindHiddenSingleBox(s, &m, step);
 }
 
 bool FindHiddenSingleLine(State& s, Step* step) {
-  SinglesMemory everything;
-  return FindHiddenSingleLine(s, &everything, step);
+  SinglesMemory m;
+  RefreshSingles(s, &m);
+  return FindHiddenSingleLine(s, &m, step);
 }
 
 bool FindNakedSingle(State& s, Step* step) {
