@@ -14,18 +14,6 @@
 
 namespace sudoku::logic {
 
-int ChainLengthBonus(int nodes) {
-  int bonus = 0;
-  int ceiling = 4;
-  bool three_halves = true;  // the ceilings grow by 3/2 and 4/3 in turn: 4, 6, 8, 12, 16, ...
-  while (nodes > ceiling) {
-    ++bonus;
-    ceiling = three_halves ? ceiling * 3 / 2 : ceiling * 4 / 3;
-    three_halves = !three_halves;
-  }
-  return bonus;
-}
-
 namespace {
 
 constexpr int kXChainBase = 65;

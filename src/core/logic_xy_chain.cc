@@ -1,4 +1,5 @@
-// XY-chains of the logical solver (logic_internal.h), every start searched at once.
+// XY-chains of the logical solver (logic_internal.h): a breadth-first search per start over bit
+// sets of graph nodes.
 //
 // Graph. Node 2k + j stands for "the k-th bivalue cell (in cell order) holds its j-th digit"
 // (j = 0: the lower one), so node n ^ 1 is the other digit of the same cell. Node n forces node
@@ -7,12 +8,13 @@
 // other digit); reaching a node "C is z" (C != A) after k cells, z leaves every cell that sees
 // both A and C, and the chain rates kXyChainBase + ChainLengthBonus(2k).
 //
-// Search. The chains found are those of a breadth-first search per start, stopped at its first
-// eliminating layer, the cheapest kept and the first start (in cell order, then z order) on a
-// tie. Each start's search depends on nothing but its own seen set, so all starts advance
-// together, one layer per pass: per node a word of start bits says which starts reach it in the
-// current layer and which have seen it. One pass over the edges serves every start, where a
-// search per start would walk the same edges again for each.
+// Search. Each start's search is stopped at its first eliminating layer; the cheapest chain is
+// kept, the first start (in cell order, then z order) on a tie. So the starts go in that order
+// and each searches only the layers that rate below the best chain so far: most stop after a
+// layer or two. A start that no end node can serve is not searched. The nodes a layer forces
+// are the union of one precomputed set per node of the layer, a word or three per node.
+#include <array>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -20,89 +22,101 @@ namespace {
 
 constexpr int kXyChainBase = 66;
 constexpr int kMaxNodes = 2 * kCells;
-constexpr int kMaxPeers = 20;
 
-struct XyGraph {
-  int nodes = 0;
-  int8_t cell[kCells];           // cell[k]: the k-th bivalue cell
-  int8_t digit[kMaxNodes];       // the digit node n stands for
-  int16_t first[kMaxNodes + 1];  // the nodes n forces: to[first[n]] to to[first[n + 1] - 1]
-  uint8_t to[kMaxNodes * kMaxPeers];
-  uint8_t of_digit[kDigits][kCells];  // of_digit[v]: the nodes standing for v, increasing
-  int8_t count[kDigits];              // of_digit[v] has count[v] nodes
+// kRating[k]: the rating of a chain of k layers' cells, k from 2 to kMaxNodes + 1 (each layer
+// reaches a new node, and a cell may come twice, once per digit).
+constexpr std::array<int8_t, kMaxNodes + 2> MakeRatings() {
+  std::array<int8_t, kMaxNodes + 2> rating{};
+  for (int k = 2; k <= kMaxNodes + 1; ++k) {
+    rating[k] = static_cast<int8_t>(kXyChainBase + ChainLengthBonus(2 * k));
+  }
+  return rating;
+}
+constexpr std::array<int8_t, kMaxNodes + 2> kRating = MakeRatings();
+
+// A set of graph nodes, W words of 64.
+template <int W>
+struct NodeSet {
+  uint64_t w[W];
+
+  bool Any() const {
+    uint64_t any = 0;
+    for (int i = 0; i < W; ++i) any |= w[i];
+    return any != 0;
+  }
+  void Set(int n) { w[n >> 6] |= uint64_t{1} << (n & 63); }
+  void Clear(int n) { w[n >> 6] &= ~(uint64_t{1} << (n & 63)); }
+  NodeSet& operator|=(const NodeSet& o) {
+    for (int i = 0; i < W; ++i) w[i] |= o.w[i];
+    return *this;
+  }
+  NodeSet operator&(const NodeSet& o) const {
+    NodeSet out;
+    for (int i = 0; i < W; ++i) out.w[i] = w[i] & o.w[i];
+    return out;
+  }
+  NodeSet Without(const NodeSet& o) const {
+    NodeSet out;
+    for (int i = 0; i < W; ++i) out.w[i] = w[i] & ~o.w[i];
+    return out;
+  }
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (int i = 0; i < W; ++i) {
+      for (uint64_t x = w[i]; x; x &= x - 1) f(64 * i + std::countr_zero(x));
+    }
+  }
 };
 
 int LowDigit(uint16_t mask) { return std::countr_zero(mask); }
 int HighDigit(uint16_t mask) { return std::countr_zero(static_cast<unsigned>(mask & (mask - 1))); }
 
-void BuildXyGraph(const State& s, const Work& w, XyGraph* g) {
-  int8_t rank[kCells];
-  int k = 0;
-  w.bivalue.ForEach([&](int c) {
-    rank[c] = static_cast<int8_t>(k);
-    g->cell[k] = static_cast<int8_t>(c);
-    g->digit[2 * k] = static_cast<int8_t>(LowDigit(w.masks[c]));
-    g->digit[2 * k + 1] = static_cast<int8_t>(HighDigit(w.masks[c]));
-    ++k;
-  });
-  g->nodes = 2 * k;
-  for (int8_t& count : g->count) count = 0;
-  int edges = 0;
-  for (int n = 0; n < g->nodes; ++n) {
-    g->first[n] = static_cast<int16_t>(edges);
-    const int v = g->digit[n];
-    g->of_digit[v][g->count[v]++] = static_cast<uint8_t>(n);
-    (Peers(g->cell[n >> 1]) & w.bivalue & s.cand[v]).ForEach([&](int peer) {
-      // The peer is not v: it is its other digit.
-      g->to[edges++] = static_cast<uint8_t>(2 * rank[peer] + (LowDigit(w.masks[peer]) == v));
-    });
-  }
-  g->first[g->nodes] = static_cast<int16_t>(edges);
-}
-
-// Sets of starts (start n: the search from node n), W words of 64.
-template <int W>
-struct Starts {
-  uint64_t w[W];
-
-  bool Has(int n) const { return (w[n >> 6] >> (n & 63)) & 1; }
-  void Set(int n) { w[n >> 6] |= uint64_t{1} << (n & 63); }
-};
-
 template <int W>
 class XySearch {
  public:
-  XySearch(const State& s, const XyGraph& g) : s_(s), g_(g) {}
+  XySearch(const State& s, const Work& w) : s_(s), w_(w) {}
 
   // The cheapest chain rating below `bound` (0: any), or rating 0.
   Elimination Run(int bound);
 
  private:
-  void Init();
+  void Build();
   void MarkEnds();
-  // One layer for every live start; the starts whose new layer eliminates something. Sets
-  // moving_ iff some start has a new layer.
-  Starts<W> Advance();
-  // What start n eliminates with its current layer.
-  CellSet Hit(int n) const;
+  // The rating of start n's first eliminating layer if it rates below `limit` (0: any), with
+  // the end nodes of that layer in *ends; else 0.
+  int Search(int n, int limit, NodeSet<W>* ends) const;
+  // What start n eliminates with the end nodes `ends`.
+  CellSet Hit(int n, const NodeSet<W>& ends) const;
 
   const State& s_;
-  const XyGraph& g_;
-  bool moving_ = false;
-  Starts<W> live_;              // starts still searching
-  Starts<W> layer_[kMaxNodes];  // layer_[m]: starts whose newest layer holds m
-  Starts<W> seen_[kMaxNodes];   // seen_[m]: starts that have reached m
-  Starts<W> ends_[kMaxNodes];   // ends_[m]: starts that eliminate something on reaching m
+  const Work& w_;
+  int nodes_ = 0;
+  int8_t cell_[kCells];             // cell_[k]: the k-th bivalue cell
+  int8_t digit_[kMaxNodes];         // the digit node n stands for
+  NodeSet<W> forces_[kMaxNodes];    // the nodes node n forces
+  NodeSet<W> ends_[kMaxNodes];      // ends_[n]: the nodes where start n's chain eliminates
+  uint8_t of_digit_[kDigits][kCells];  // of_digit_[v]: the nodes standing for v, increasing
+  int8_t count_[kDigits] = {};         // of_digit_[v] has count_[v] nodes
 };
 
 template <int W>
-void XySearch<W>::Init() {
-  live_ = Starts<W>{};
-  for (int n = 0; n < g_.nodes; ++n) {
-    layer_[n] = seen_[n] = ends_[n] = Starts<W>{};
-    layer_[n].Set(n);
-    seen_[n].Set(n);
-    live_.Set(n);
+void XySearch<W>::Build() {
+  int8_t rank[kCells];
+  w_.bivalue.ForEach([&](int c) {
+    const int k = nodes_ >> 1;
+    rank[c] = static_cast<int8_t>(k);
+    cell_[k] = static_cast<int8_t>(c);
+    digit_[nodes_++] = static_cast<int8_t>(LowDigit(w_.masks[c]));
+    digit_[nodes_++] = static_cast<int8_t>(HighDigit(w_.masks[c]));
+  });
+  for (int n = 0; n < nodes_; ++n) {
+    const int v = digit_[n];
+    of_digit_[v][count_[v]++] = static_cast<uint8_t>(n);
+    forces_[n] = ends_[n] = NodeSet<W>{};
+    (Peers(cell_[n >> 1]) & w_.bivalue & s_.cand[v]).ForEach([&](int peer) {
+      // The peer is not v: it is its other digit.
+      forces_[n].Set(2 * rank[peer] + (LowDigit(w_.masks[peer]) == v));
+    });
   }
 }
 
@@ -111,81 +125,63 @@ void XySearch<W>::Init() {
 template <int W>
 void XySearch<W>::MarkEnds() {
   for (int z = 0; z < kDigits; ++z) {
-    const uint8_t* nodes = g_.of_digit[z];
-    for (int i = 0; i < g_.count[z]; ++i) {
+    const uint8_t* nodes = of_digit_[z];
+    for (int i = 0; i < count_[z]; ++i) {
       const int e = nodes[i];
-      const CellSet targets = s_.cand[z] & Peers(g_.cell[e >> 1]);
-      for (int j = i + 1; j < g_.count[z]; ++j) {
+      const CellSet targets = s_.cand[z] & Peers(cell_[e >> 1]);
+      if (targets.Empty()) continue;
+      for (int j = i + 1; j < count_[z]; ++j) {
         const int m = nodes[j];
-        if (!(targets & Peers(g_.cell[m >> 1])).Any()) continue;
-        ends_[m].Set(e ^ 1);
-        ends_[e].Set(m ^ 1);
+        if (!(targets & Peers(cell_[m >> 1])).Any()) continue;
+        ends_[e ^ 1].Set(m);
+        ends_[m ^ 1].Set(e);
       }
     }
   }
 }
 
 template <int W>
-Starts<W> XySearch<W>::Advance() {
-  Starts<W> reach[kMaxNodes];
-  for (int m = 0; m < g_.nodes; ++m) reach[m] = Starts<W>{};
-  for (int n = 0; n < g_.nodes; ++n) {
-    Starts<W> from;
-    uint64_t any = 0;
-    for (int i = 0; i < W; ++i) any |= from.w[i] = layer_[n].w[i] & live_.w[i];
-    if (any == 0) continue;
-    for (int e = g_.first[n]; e < g_.first[n + 1]; ++e) {
-      for (int i = 0; i < W; ++i) reach[g_.to[e]].w[i] |= from.w[i];
-    }
+int XySearch<W>::Search(int n, int limit, NodeSet<W>* ends) const {
+  NodeSet<W> seen{}, layer{};
+  seen.Set(n);
+  layer.Set(n);
+  for (int cells = 2; cells <= kMaxNodes + 1; ++cells) {
+    const int rating = kRating[cells];
+    if (limit != 0 && rating >= limit) return 0;
+    NodeSet<W> next{};
+    layer.ForEach([&](int m) { next |= forces_[m]; });
+    next = next.Without(seen);
+    if (!next.Any()) return 0;
+    seen |= next;
+    *ends = next & ends_[n];
+    if (ends->Any()) return rating;
+    layer = next;
+    layer.Clear(n ^ 1);  // "A is z": no elimination, and no going on
   }
-  Starts<W> hits{};
-  uint64_t any = 0;
-  for (int m = 0; m < g_.nodes; ++m) {
-    for (int i = 0; i < W; ++i) {
-      const uint64_t fresh = reach[m].w[i] & ~seen_[m].w[i];
-      seen_[m].w[i] |= fresh;
-      layer_[m].w[i] = fresh;
-      hits.w[i] |= fresh & ends_[m].w[i];
-      any |= fresh;
-    }
-    // Start m ^ 1 has reached its own cell's other digit: no elimination, and no going on.
-    layer_[m].w[(m ^ 1) >> 6] &= ~(uint64_t{1} << ((m ^ 1) & 63));
-  }
-  moving_ = any != 0;
-  return hits;
+  return 0;  // not reached: a layer without a new node ends the search first
 }
 
 template <int W>
-CellSet XySearch<W>::Hit(int n) const {
-  const int z = g_.digit[n ^ 1];
+CellSet XySearch<W>::Hit(int n, const NodeSet<W>& ends) const {
   CellSet seen_by_ends;
-  for (int i = 0; i < g_.count[z]; ++i) {
-    const int m = g_.of_digit[z][i];
-    if (ends_[m].Has(n) && layer_[m].Has(n)) seen_by_ends |= Peers(g_.cell[m >> 1]);
-  }
-  return s_.cand[z] & Peers(g_.cell[n >> 1]) & seen_by_ends;
+  ends.ForEach([&](int m) { seen_by_ends |= Peers(cell_[m >> 1]); });
+  return s_.cand[digit_[n ^ 1]] & Peers(cell_[n >> 1]) & seen_by_ends;
 }
 
 template <int W>
 Elimination XySearch<W>::Run(int bound) {
-  Init();
+  Build();
   MarkEnds();
   Elimination best;
-  int best_order = kMaxNodes;  // starts go in cell order, then z order: start n is n ^ 1th
-  for (int cells = 2; cells <= g_.nodes + 1; ++cells) {
-    const int rating = kXyChainBase + ChainLengthBonus(2 * cells);
-    if (best.rating != 0 ? rating > best.rating : bound != 0 && rating >= bound) break;
-    const Starts<W> hits = Advance();
-    if (!moving_) break;
-    for (int i = 0; i < W; ++i) {
-      live_.w[i] &= ~hits.w[i];
-      for (uint64_t x = hits.w[i]; x; x &= x - 1) {
-        const int n = 64 * i + std::countr_zero(x);
-        if ((n ^ 1) >= best_order) continue;
-        best_order = n ^ 1;
-        best = {rating, g_.digit[n ^ 1], Hit(n)};
-      }
-    }
+  int limit = bound;  // a later start must rate below the best so far: it loses ties
+  for (int order = 0; order < nodes_ && (limit == 0 || limit > kXyChainBase); ++order) {
+    const int n = order ^ 1;
+    if (!ends_[n].Any()) continue;
+    NodeSet<W> ends;
+    const int rating = Search(n, limit, &ends);
+    if (rating == 0) continue;
+    best = {rating, digit_[n ^ 1], Hit(n, ends)};
+    limit = rating;
   }
   return best;
 }
@@ -193,10 +189,8 @@ Elimination XySearch<W>::Run(int bound) {
 }  // namespace
 
 Elimination FindXyChain(const State& s, const Work& w, int bound) {
-  XyGraph graph;
-  BuildXyGraph(s, w, &graph);
-  if (graph.nodes <= 64) return XySearch<1>(s, graph).Run(bound);
-  return XySearch<(kMaxNodes + 63) / 64>(s, graph).Run(bound);
+  if (2 * w.bivalue.Count() <= 64) return XySearch<1>(s, w).Run(bound);
+  return XySearch<(kMaxNodes + 63) / 64>(s, w).Run(bound);
 }
 
 }  // namespace sudoku::logic
