@@ -128,12 +128,13 @@ struct Work {
   // For a row that is the column set, for a column the row set.
   uint16_t where[kHouses][kDigits];
   CellSet bivalue;  // empty cells with exactly two candidates
-  // For k = 2-4 (0, 1 unused): with_count[k], the cells with exactly k candidates;
-  // digits_with_count[h][k], bit d: digit d has exactly k positions in house h.
+  // For k = 2-4 (0, 1 unused): with_count[k], the cells with exactly k candidates.
   CellSet with_count[5];
-  uint16_t digits_with_count[kHouses][5];
+  // For k = 0-9: digits_with_count[h][k], bit d: digit d has exactly k positions in house h
+  // (all k, so that a lost position moves a digit from k to k - 1 without a test).
+  uint16_t digits_with_count[kHouses][kDigits + 1];
   // The same by digit: bit h of houses_with_count[d][k]: digit d has exactly k positions in h.
-  uint32_t houses_with_count[kDigits][5];
+  uint32_t houses_with_count[kDigits][kDigits + 1];
 };
 void ComputeWork(const State& s, Work* w);
 

@@ -10,19 +10,16 @@ namespace {
 // Position of each cell in its row, column and box (bit i of Work::where: house_cells[h][i]).
 constexpr int PositionInBox(int cell) { return (RowOf(cell) % 3) * 3 + ColOf(cell) % 3; }
 
-// Removes position `pos` of digit d in house h from w.
+// Removes position `pos` of digit d in house h from w: d goes from `before` positions to one
+// fewer.
 void DropPosition(int h, int d, int pos, Work* w) {
   const int before = std::popcount(w->where[h][d]);
   w->where[h][d] &= static_cast<uint16_t>(~(1u << pos));
   const uint16_t bit = static_cast<uint16_t>(1u << d);
-  if (before >= 2 && before <= 4) {
-    w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
-    w->houses_with_count[d][before] &= ~(1u << h);
-  }
-  if (before >= 3 && before <= 5) {
-    w->digits_with_count[h][before - 1] |= bit;
-    w->houses_with_count[d][before - 1] |= 1u << h;
-  }
+  w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
+  w->digits_with_count[h][before - 1] |= bit;
+  w->houses_with_count[d][before] &= ~(1u << h);
+  w->houses_with_count[d][before - 1] |= 1u << h;
 }
 
 // Removes from w the candidate d of `cell`.

@@ -77,9 +77,7 @@ bool RoomFor(const State& s, int h, int size, int complement) {
 
 // The rows where d has a candidate.
 int OpenRows(const Work& w, int d) {
-  int rows = 0;
-  for (int r = 0; r < 9; ++r) rows += w.where[r][d] != 0;
-  return rows;
+  return 9 - std::popcount(w.houses_with_count[d][0] & 0x1FFu);
 }
 
 }  // namespace
