@@ -213,19 +213,19 @@ struct HouseCounts {
 };
 
 // What the singles finders keep between steps: per house, the number of empty cells and of
-// cells of each digit. Houses whose count is one hold a single; the finders read them from the
-// counts instead of searching houses. The counts describe `empty` and `cand`; a digit's cells
-// may lag behind the state (a placement removes its cell from the other digits there), and
-// are caught up with when the digit is searched.
+// cells of each digit, in the state `empty` and `cand` describe (of `size` candidates and empty
+// cells). Houses whose count is one hold a single; the finders read them from the counts
+// instead of searching houses, and keep the counts up to date as they place.
 struct SinglesMemory {
   bool valid = false;  // false: nothing taken yet (RefreshSingles counts from scratch)
+  int size = 0;
   CellSet empty;
+  std::array<CellSet, kDigits> cand;
   HouseCounts empty_count;
-  std::array<CellSet, kDigits> cand;       // cand[d]: the cells count[d] counts
-  std::array<HouseCounts, kDigits> count;  // count[d]: cells of each house in cand[d]
+  std::array<HouseCounts, kDigits> count;  // count[d]: cells of each house where d may go
 };
 
-// Brings m's count of empty cells up to date with s (the digits follow when searched).
+// Brings m's counts up to date with s (candidates and cells lost since m last saw the state).
 // REQUIRES: since m last saw it, s only lost candidates and empty cells.
 void RefreshSingles(const State& s, SinglesMemory* m);
 

@@ -217,22 +217,19 @@ HouseFlags CountIsOne(const HouseCounts& counts, HouseFlags range) {
   return ones;
 }
 
-// Subtracts from m's counts of digit d the cells it lost since they were taken.
-void CatchUp(const State& s, int d, SinglesMemory* m) {
-  const CellSet gone = m->cand[d] & ~s.cand[d];
-  if (gone.Empty()) return;
-  gone.ForEach([&](int cell) { m->count[d] -= kCellCounts[cell]; });
-  m->cand[d] = s.cand[d];
-}
-
-// Places d at `cell` and keeps m's counts of the empty cells and of d (the cell and the peers
-// that held d). The other digits the cell held are caught up with when they are searched.
+// Places d at `cell` and keeps m's counts: the cell leaves the empty cells and every digit it
+// held (a mask per digit rather than a branch), d leaves the peers that held it.
 void PlaceCounted(State& s, int cell, int d, SinglesMemory* m) {
-  m->empty_count -= kCellCounts[cell];
-  m->empty.Clear(cell);
-  const CellSet lost = s.cand[d] & (Peers(cell) | CellSet::Of(cell));
-  lost.ForEach([&](int c) { m->count[d] -= kCellCounts[c]; });
-  m->cand[d] &= ~lost;
+  const HouseCounts one = kCellCounts[cell];
+  m->empty_count -= one;
+  const bool high = cell >= 64;  // the word of the cell's bit
+  const int shift = cell & 63;
+  for (int e = 0; e < kDigits; ++e) {
+    const uint64_t held = 0 - (((high ? s.cand[e].hi : s.cand[e].lo) >> shift) & 1);
+    m->count[e].w[0] -= one.w[0] & held;
+    m->count[e].w[1] -= one.w[1] & held;
+  }
+  (s.cand[d] & Peers(cell)).ForEach([&](int peer) { m->count[d] -= kCellCounts[peer]; });
   Place(s, cell, d);
 }
 
@@ -250,16 +247,47 @@ int PlaceCountOnes(const HouseCounts& counts, HouseFlags range, F&& place) {
   return placed;
 }
 
-// Places, for every house h in `range` where digit d has one candidate cell, d there;
-// digit-major, houses in increasing order.
-int PlaceHiddenSingles(State& s, HouseFlags range, SinglesMemory* m) {
-  int placed = 0;
+// Bit d: digit d has one cell in a house of kRange. All digits at once, as most searches find
+// nothing: no branch per digit (and a constant range skips a word the boxes do not use).
+template <HouseFlags kRange>
+uint32_t DigitsWithOne(const SinglesMemory& m) {
+  uint32_t digits = 0;
   for (int d = 0; d < kDigits; ++d) {
-    CatchUp(s, d, m);
-    placed += PlaceCountOnes(m->count[d], range, [&](int h) {
+    digits |= static_cast<uint32_t>(CountIsOne(m.count[d], kRange).Any()) << d;
+  }
+  return digits;
+}
+
+// Places, for every house h in kRange where digit d has one candidate cell, d there;
+// digit-major, houses in increasing order. The digits after d are read again after d's turn.
+template <HouseFlags kRange>
+int PlaceHiddenSingles(State& s, SinglesMemory* m) {
+  int placed = 0;
+  for (uint32_t digits = DigitsWithOne<kRange>(*m); digits;) {
+    const int d = std::countr_zero(digits);
+    placed += PlaceCountOnes(m->count[d], kRange, [&](int h) {
       PlaceCounted(s, (s.cand[d] & House(h)).First(), d, m);
       return true;
     });
+    digits = DigitsWithOne<kRange>(*m) & (~1u << d);
+  }
+  return placed;
+}
+
+// The candidates and empty cells of s, counted. Both only ever go, so an equal size is an
+// equal state.
+int SizeOf(const State& s) {
+  int size = s.empty.Count();
+  for (const CellSet& set : s.cand) size += set.Count();
+  return size;
+}
+
+// The state after a search that placed something is the one m counts.
+int Described(const State& s, int placed, SinglesMemory* m) {
+  if (placed > 0) {
+    m->empty = s.empty;
+    m->cand = s.cand;
+    m->size = SizeOf(s);
   }
   return placed;
 }
@@ -267,17 +295,26 @@ int PlaceHiddenSingles(State& s, HouseFlags range, SinglesMemory* m) {
 }  // namespace
 
 void RefreshSingles(const State& s, SinglesMemory* m) {
+  const int size = SizeOf(s);
   if (!m->valid) {
     m->valid = true;
+    m->size = size;
     m->empty = s.empty;
     m->cand = s.cand;
     m->empty_count = CountPerHouse(s.empty);
     for (int d = 0; d < kDigits; ++d) m->count[d] = CountPerHouse(s.cand[d]);
     return;
   }
+  if (size == m->size) return;  // as after a step of singles: nothing to compare
+  m->size = size;
   const CellSet filled = m->empty & ~s.empty;
   filled.ForEach([&](int cell) { m->empty_count -= kCellCounts[cell]; });
   m->empty = s.empty;
+  for (int d = 0; d < kDigits; ++d) {
+    const CellSet gone = m->cand[d] & ~s.cand[d];
+    gone.ForEach([&](int cell) { m->count[d] -= kCellCounts[cell]; });
+  }
+  m->cand = s.cand;
 }
 
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
@@ -290,15 +327,17 @@ bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
     }
     return false;  // no digit can go there (a broken state)
   });
-  return SinglesStep(Technique::kFullHouse, placed, step);
+  return SinglesStep(Technique::kFullHouse, Described(s, placed, m), step);
 }
 
 bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step) {
-  return SinglesStep(Technique::kHiddenSingleBox, PlaceHiddenSingles(s, kBoxFlags, m), step);
+  return SinglesStep(Technique::kHiddenSingleBox,
+                     Described(s, PlaceHiddenSingles<kBoxFlags>(s, m), m), step);
 }
 
 bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step) {
-  return SinglesStep(Technique::kHiddenSingleLine, PlaceHiddenSingles(s, kLineFlags, m), step);
+  return SinglesStep(Technique::kHiddenSingleLine,
+                     Described(s, PlaceHiddenSingles<kLineFlags>(s, m), m), step);
 }
 
 bool FindFullHouse(State& s, Step* step) {
