@@ -111,6 +111,23 @@ inline uint32_t HousesOf(CellSet set) {
   return houses;
 }
 
+// kSpread[bits]: bit i of 9 bits moved to bit 4 * i (one count per nibble).
+constexpr std::array<uint64_t, 512> MakeSpread() {
+  std::array<uint64_t, 512> spread{};
+  for (int bits = 0; bits < 512; ++bits) {
+    for (int i = 0; i < 9; ++i) spread[bits] |= static_cast<uint64_t>((bits >> i) & 1) << (4 * i);
+  }
+  return spread;
+}
+inline constexpr std::array<uint64_t, 512> kSpread = MakeSpread();
+
+// The 9-bit rows of `cells` (bit c of row[r]: cell r * 9 + c).
+inline void RowsOf(CellSet cells, uint32_t* row) {
+  for (int r = 0; r < 7; ++r) row[r] = static_cast<uint32_t>(cells.lo >> (9 * r)) & 0x1FF;
+  row[7] = static_cast<uint32_t>((cells.lo >> 63) | (cells.hi << 1)) & 0x1FF;
+  row[8] = static_cast<uint32_t>(cells.hi >> 8) & 0x1FF;
+}
+
 struct State {
   std::array<CellSet, kDigits> cand;  // cand[d]: empty cells where digit d + 1 may go
   CellSet empty;                      // cells without a placed digit

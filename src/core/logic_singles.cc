@@ -1,7 +1,4 @@
 // Pencil-mark state, singles and locked candidates of the logical solver (logic_internal.h).
-#include <algorithm>
-#include <iterator>
-
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -48,98 +45,6 @@ bool Eliminate(State& s, int d, CellSet cells) {
   const CellSet hit = s.cand[d] & cells;
   s.cand[d] &= ~hit;
   return hit.Any();
-}
-
-namespace {
-
-// kSpread[bits]: bit i of 9 bits moved to bit 4 * i (one count per nibble).
-constexpr std::array<uint64_t, 512> MakeSpread() {
-  std::array<uint64_t, 512> spread{};
-  for (int bits = 0; bits < 512; ++bits) {
-    for (int i = 0; i < 9; ++i) spread[bits] |= static_cast<uint64_t>((bits >> i) & 1) << (4 * i);
-  }
-  return spread;
-}
-constexpr std::array<uint64_t, 512> kSpread = MakeSpread();
-
-// The 9-bit rows of `cells` (bit c of row[r]: cell r * 9 + c).
-void RowsOf(CellSet cells, uint32_t* row) {
-  for (int r = 0; r < 7; ++r) row[r] = static_cast<uint32_t>(cells.lo >> (9 * r)) & 0x1FF;
-  row[7] = static_cast<uint32_t>((cells.lo >> 63) | (cells.hi << 1)) & 0x1FF;
-  row[8] = static_cast<uint32_t>(cells.hi >> 8) & 0x1FF;
-}
-
-// The positions of digit d in every house (Work::where), from the 9-bit rows of its cell set:
-// a box takes three bits of each of its three rows. A column takes one bit of each row: the
-// rows spread to a nibble per column give rows 0-3 in one word's nibbles, rows 4-7 in
-// another's, without a branch per bit.
-void ComputeWhere(CellSet cand, int d, Work* w) {
-  uint32_t row[9];
-  RowsOf(cand, row);
-  uint64_t top = 0, middle = 0;
-  for (int r = 0; r < 4; ++r) {
-    top |= kSpread[row[r]] << r;
-    middle |= kSpread[row[r + 4]] << r;
-  }
-  const uint64_t bottom = kSpread[row[8]];
-  for (int r = 0; r < 9; ++r) w->where[r][d] = static_cast<uint16_t>(row[r]);
-  for (int c = 0; c < 9; ++c) {
-    w->where[9 + c][d] = static_cast<uint16_t>(((top >> (4 * c)) & 0xF) |
-                                               ((middle >> (4 * c)) & 0xF) << 4 |
-                                               ((bottom >> (4 * c)) & 1) << 8);
-  }
-  for (int b = 0; b < 9; ++b) {
-    const int r = 3 * (b / 3), shift = 3 * (b % 3);
-    w->where[18 + b][d] =
-        static_cast<uint16_t>(((row[r] >> shift) & 7) | ((row[r + 1] >> shift) & 7) << 3 |
-                              ((row[r + 2] >> shift) & 7) << 6);
-  }
-}
-
-// with_count[2-4] from the candidate sets, counted bit-sliced (bit i of a cell's count is its
-// bit in plane[i]; the count is at most 9) instead of cell by cell.
-void CountCandidates(const State& s, Work* w) {
-  uint64_t plane[2][4] = {};  // [word][bit]
-  for (const CellSet& set : s.cand) {
-    const uint64_t words[2] = {set.lo, set.hi};
-    for (int i = 0; i < 2; ++i) {
-      uint64_t carry = words[i];
-      for (int b = 0; b < 3; ++b) {
-        const uint64_t next = plane[i][b] & carry;
-        plane[i][b] ^= carry;
-        carry = next;
-      }
-      plane[i][3] |= carry;
-    }
-  }
-  for (int k = 2; k <= 4; ++k) {
-    uint64_t words[2];
-    for (int i = 0; i < 2; ++i) {
-      words[i] = ~plane[i][3];
-      for (int b = 0; b < 3; ++b) words[i] &= (k >> b) & 1 ? plane[i][b] : ~plane[i][b];
-    }
-    w->with_count[k] = {words[0], words[1] & CellSet::kHiMask};
-  }
-}
-
-}  // namespace
-
-void ComputeWork(const State& s, Work* w) {
-  w->masks = ComputeMasks(s);
-  CountCandidates(s, w);
-  w->bivalue = w->with_count[2];
-  for (int d = 0; d < kDigits; ++d) ComputeWhere(s.cand[d], d, w);
-  for (auto& houses : w->houses_with_count) std::fill(std::begin(houses), std::end(houses), 0u);
-  for (int h = 0; h < kHouses; ++h) {
-    const uint16_t* where = w->where[h];
-    uint16_t* digits = w->digits_with_count[h];
-    std::fill(digits, digits + kDigits + 1, uint16_t{0});
-    for (int d = 0; d < kDigits; ++d) {
-      const int count = std::popcount(where[d]);
-      digits[count] |= static_cast<uint16_t>(1u << d);
-      w->houses_with_count[d][count] |= 1u << h;
-    }
-  }
 }
 
 namespace {
