@@ -183,18 +183,10 @@ bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step) {
 }
 
 bool FindBugPlusOne(State& s, const Work& w, Step* step) {
-  int extra = -1;
-  bool bug = true;
-  s.empty.ForEach([&](int cell) {
-    const int count = std::popcount(w.masks[cell]);
-    if (count == 2) return;
-    if (count == 3 && extra < 0) {
-      extra = cell;
-    } else {
-      bug = false;
-    }
-  });
-  if (!bug || extra < 0) return false;
+  // Every empty cell bivalue but one, which has three candidates.
+  const CellSet others = s.empty & ~w.bivalue;
+  if (!others.IsSingle() || !(others & w.with_count[3]).Any()) return false;
+  const int extra = others.First();
   // The extra digit is the one seen three times in the extra cell's row; without it every digit
   // must appear exactly twice or not at all in every house (a bivalue universal grave).
   int digit = -1;

@@ -22,15 +22,16 @@ bool InitState(const Grid& puzzle, State* s) {
 // see no given of it.
 void SetUpState(const Grid& puzzle, State* s) {
   s->grid = puzzle;
-  CellSet given;
-  std::array<CellSet, kDigits> seen{};  // cells seeing a given of each digit
+  // seen[v]: cells seeing a given v (seen[0] collects the empty cells' peers, unused): no
+  // branch on which cells are given.
+  std::array<CellSet, kDigits + 1> seen{};
+  uint64_t given[2] = {0, 0};
   for (int cell = 0; cell < kCells; ++cell) {
-    if (puzzle[cell] == 0) continue;
-    given.Set(cell);
-    seen[puzzle[cell] - 1] |= Peers(cell);
+    seen[puzzle[cell]] |= Peers(cell);
+    given[cell >> 6] |= static_cast<uint64_t>(puzzle[cell] != 0) << (cell & 63);
   }
-  s->empty = ~given;
-  for (int d = 0; d < kDigits; ++d) s->cand[d] = s->empty & ~seen[d];
+  s->empty = ~CellSet{given[0], given[1]};
+  for (int d = 0; d < kDigits; ++d) s->cand[d] = s->empty & ~seen[d + 1];
 }
 
 void Place(State& s, int cell, int d) {
