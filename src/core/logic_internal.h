@@ -134,6 +134,25 @@ struct State {
   Grid grid;                          // givens and placed digits
 };
 
+// A count per house of the cells of some set, four bits per house (a count is at most 9):
+// house h at bits 4 * (h % 16) of w[h / 16]. Counts of a subset subtract without a borrow
+// crossing houses, so one word operation updates every house of a cell.
+struct HouseCounts {
+  uint64_t w[2] = {0, 0};
+
+  HouseCounts& operator-=(HouseCounts o) {
+    w[0] -= o.w[0];
+    w[1] -= o.w[1];
+    return *this;
+  }
+};
+
+// The counts of `cells` per house.
+HouseCounts CountPerHouse(CellSet cells);
+
+// Bit h: house h's count in `counts` is at least k. REQUIRES: k >= 2.
+uint32_t HousesWithAtLeast(const HouseCounts& counts, int k);
+
 // Candidate masks per cell (bit d: digit d + 1 is a candidate); 0 for filled cells.
 using CellMasks = std::array<uint16_t, kCells>;
 CellMasks ComputeMasks(const State& s);
@@ -145,6 +164,7 @@ struct Work {
   // For a row that is the column set, for a column the row set.
   uint16_t where[kHouses][kDigits];
   CellSet bivalue;  // empty cells with exactly two candidates
+  HouseCounts empty_per_house;  // empty cells of each house
   // For k = 2-4 (0, 1 unused): with_count[k], the cells with exactly k candidates.
   CellSet with_count[5];
   // For k = 0-9: digits_with_count[h][k], bit d: digit d has exactly k positions in house h
@@ -214,19 +234,6 @@ struct DigitChain {
   CellSet cand;
   int bound = -1;    // the search ignored chains rating `bound` or more (0: none; -1: unknown)
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
-};
-
-// A count per house of the cells of some set, four bits per house (a count is at most 9):
-// house h at bits 4 * (h % 16) of w[h / 16]. Counts of a subset subtract without a borrow
-// crossing houses, so one word operation updates every house of a cell.
-struct HouseCounts {
-  uint64_t w[2] = {0, 0};
-
-  HouseCounts& operator-=(HouseCounts o) {
-    w[0] -= o.w[0];
-    w[1] -= o.w[1];
-    return *this;
-  }
 };
 
 // What the singles finders keep between steps: per house, the number of empty cells and of

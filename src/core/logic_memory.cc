@@ -117,6 +117,7 @@ void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
 
 void ComputeWork(const State& s, Work* w) {
   w->masks = ComputeMasks(s);
+  w->empty_per_house = CountPerHouse(s.empty);
   CountCandidates(s, w);
   w->bivalue = w->with_count[2];
   for (int d = 0; d < kDigits; ++d) ComputeWhere(s.cand[d], d, w);
@@ -159,6 +160,7 @@ void UpdateWork(const State& s, Memory* m) {
     if (count >= 2 && count <= 4) w.with_count[count].Set(cell);
   });
   w.bivalue = w.with_count[2];
+  w.empty_per_house = CountPerHouse(s.empty);
   m->work_cand = s.cand;
 }
 

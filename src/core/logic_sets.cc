@@ -69,10 +69,10 @@ bool Done(Technique technique, Step* step) {
 
 namespace {
 
-// A subset of `size` in a house removes something only if the house has more empty cells, and
-// (Scan::after_easier) only if its complement is no smaller than `complement` cells.
-bool RoomFor(const State& s, int h, int size, int complement) {
-  return (s.empty & House(h)).Count() - size >= complement;
+// The houses where a subset of `size` can remove something: with more empty cells, and
+// (Scan::after_easier) a complement no smaller than `complement` cells.
+uint32_t Roomy(const Work& w, int size, int complement) {
+  return HousesWithAtLeast(w.empty_per_house, size + complement);
 }
 
 // The rows where d has a candidate.
@@ -88,10 +88,11 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
   const int complement = scan.after_easier ? std::max(2, size) : 1;
   CellSet small;  // cells that can be part of a subset of `size`
   for (int k = 2; k <= size; ++k) small |= w.with_count[k];
-  for (uint32_t todo = scan.Todo(kHouses, scan.houses); todo; todo &= todo - 1) {
+  const uint32_t roomy = Roomy(w, size, complement);
+  for (uint32_t todo = scan.Todo(kHouses, scan.houses) & roomy; todo; todo &= todo - 1) {
     const int h = std::countr_zero(todo);
     const CellSet candidates = small & House(h);
-    if (candidates.Count() < size || !RoomFor(s, h, size, complement)) continue;
+    if (candidates.Count() < size) continue;
     uint16_t items[9];
     int cells[9];
     int n = 0;
@@ -122,11 +123,12 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
 bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
   // Complements searched before: naked singles, and naked subsets up to `size`.
   const int complement = scan.after_easier ? size + 1 : 1;
-  for (uint32_t todo = scan.Todo(kHouses, scan.houses); todo; todo &= todo - 1) {
+  const uint32_t roomy = Roomy(w, size, complement);
+  for (uint32_t todo = scan.Todo(kHouses, scan.houses) & roomy; todo; todo &= todo - 1) {
     const int h = std::countr_zero(todo);
     uint16_t small = 0;  // digits that can be part of a subset of `size`
     for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
-    if (std::popcount(small) < size || !RoomFor(s, h, size, complement)) continue;
+    if (std::popcount(small) < size) continue;
     uint16_t items[9];
     int digits[9];
     int n = 0;

@@ -50,6 +50,8 @@ bool Eliminate(State& s, int d, CellSet cells) {
 
 namespace {
 
+constexpr uint64_t kNibbleOnes = 0x1111111111111111, kNibbleSevens = 0x7777777777777777;
+
 // Records a singles step of `placed` placements.
 bool SinglesStep(Technique technique, int placed, Step* step) {
   if (placed == 0) return false;
@@ -69,9 +71,10 @@ constexpr std::array<HouseCounts, kCells> MakeCellCounts() {
 }
 constexpr std::array<HouseCounts, kCells> kCellCounts = MakeCellCounts();
 
-// The counts from the 9-bit rows of `cells`: a row's count is its popcount, a column's the sum
-// of the rows spread to one nibble per column, a box's the sum of three adjacent nibbles of its
-// band's sum.
+}  // namespace
+
+// From the 9-bit rows of `cells`: a row's count is its popcount, a column's the sum of the rows
+// spread to one nibble per column, a box's the sum of three adjacent nibbles of its band's sum.
 HouseCounts CountPerHouse(CellSet cells) {
   uint32_t row[9];
   RowsOf(cells, row);
@@ -93,6 +96,33 @@ HouseCounts CountPerHouse(CellSet cells) {
   return counts;
 }
 
+namespace {
+
+// Bit i of the result: bit 4 * i + 3 of `flags` (the flag of nibble i), i < 16.
+uint32_t NibbleFlagsToBits(uint64_t flags) {
+  uint64_t x = (flags >> 3) & kNibbleOnes;
+  x = (x | x >> 3) & 0x0303030303030303;
+  x = (x | x >> 6) & 0x000F000F000F000F;
+  x = (x | x >> 12) & 0x000000FF000000FF;
+  return static_cast<uint32_t>((x | x >> 24) & 0xFFFF);
+}
+
+}  // namespace
+
+// Per nibble (a count of 0-9): count + 8 - k reaches 8 iff count >= k, for k <= 8 without a
+// carry out of the nibble; k = 9 is a count with bits 3 and 0.
+uint32_t HousesWithAtLeast(const HouseCounts& counts, int k) {
+  uint64_t flags[2];
+  for (int i = 0; i < 2; ++i) {
+    const uint64_t x = counts.w[i];
+    flags[i] = k <= 8 ? (x + (8 - k) * kNibbleOnes) & (8 * kNibbleOnes)
+                      : k == 9 ? x & (x << 3) & (8 * kNibbleOnes) : 0;
+  }
+  return NibbleFlagsToBits(flags[0]) | NibbleFlagsToBits(flags[1]) << 16;
+}
+
+namespace {
+
 // Houses in the layout of HouseCounts: house h is bit 4 * (h % 16) + 3 of w[h / 16].
 struct HouseFlags {
   uint64_t w[2];
@@ -108,7 +138,6 @@ struct HouseFlags {
     return {0, (w[1] >> (4 * h - 61) >> 1) << (4 * h - 61) << 1};
   }
 };
-constexpr uint64_t kNibbleOnes = 0x1111111111111111, kNibbleSevens = 0x7777777777777777;
 constexpr HouseFlags kAllHouseFlags = {0x8888888888888888, 0x88888888888};
 constexpr HouseFlags kBoxFlags = {0, 0x88888888800};
 constexpr HouseFlags kLineFlags = {0x8888888888888888, 0x88};
