@@ -140,6 +140,11 @@ struct State {
 struct HouseCounts {
   uint64_t w[2] = {0, 0};
 
+  HouseCounts& operator+=(HouseCounts o) {
+    w[0] += o.w[0];
+    w[1] += o.w[1];
+    return *this;
+  }
   HouseCounts& operator-=(HouseCounts o) {
     w[0] -= o.w[0];
     w[1] -= o.w[1];

@@ -152,6 +152,13 @@ HouseFlags CountIsOne(const HouseCounts& counts, HouseFlags range) {
   return ones;
 }
 
+// The counts of a few cells (a sum per cell, where CountPerHouse works on all rows).
+HouseCounts CountOf(CellSet cells) {
+  HouseCounts counts;
+  cells.ForEach([&](int cell) { counts += kCellCounts[cell]; });
+  return counts;
+}
+
 // Places d at `cell` and keeps m's counts: the cell leaves the empty cells and every digit it
 // held (a mask per digit rather than a branch), d leaves the peers that held it.
 void PlaceCounted(State& s, int cell, int d, SinglesMemory* m) {
@@ -164,7 +171,9 @@ void PlaceCounted(State& s, int cell, int d, SinglesMemory* m) {
     m->count[e].w[0] -= one.w[0] & held;
     m->count[e].w[1] -= one.w[1] & held;
   }
-  (s.cand[d] & Peers(cell)).ForEach([&](int peer) { m->count[d] -= kCellCounts[peer]; });
+  // Summed first: a subtraction per peer from memory would chain each through the store of the
+  // one before.
+  m->count[d] -= CountOf(s.cand[d] & Peers(cell));
   Place(s, cell, d);
 }
 
@@ -242,13 +251,9 @@ void RefreshSingles(const State& s, SinglesMemory* m) {
   }
   if (size == m->size) return;  // as after a step of singles: nothing to compare
   m->size = size;
-  const CellSet filled = m->empty & ~s.empty;
-  filled.ForEach([&](int cell) { m->empty_count -= kCellCounts[cell]; });
+  m->empty_count -= CountOf(m->empty & ~s.empty);
   m->empty = s.empty;
-  for (int d = 0; d < kDigits; ++d) {
-    const CellSet gone = m->cand[d] & ~s.cand[d];
-    gone.ForEach([&](int cell) { m->count[d] -= kCellCounts[cell]; });
-  }
+  for (int d = 0; d < kDigits; ++d) m->count[d] -= CountOf(m->cand[d] & ~s.cand[d]);
   m->cand = s.cand;
 }
 
