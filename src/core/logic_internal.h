@@ -211,6 +211,12 @@ struct Scan {
     const uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
     return (clean >= n ? 0 : all & ~((1u << clean) - 1)) | (touched & all);
   }
+  // The same for items [first, first + n) (n < 32), as bits from bit 0.
+  uint32_t TodoAt(int first, int n, uint32_t touched) const {
+    const int skipped = clean <= first ? 0 : clean - first >= n ? n : clean - first;
+    const uint32_t all = (1u << n) - 1;
+    return (all & ~((1u << skipped) - 1)) | (touched & all);
+  }
   bool DigitTouched(int d) const { return (digits >> d) & 1; }
   bool DigitHouseTouched(int d, int h) const { return (digit_houses[d] >> h) & 1; }
   // True iff a cell whose mask is {x, y} may have appeared, gone or changed: x or y lost a

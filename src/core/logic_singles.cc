@@ -355,16 +355,34 @@ int PointingLine(const Work& w, int d, int b) {
   return -1;
 }
 
+// The box of each line's segment k (rows: boxes of the row's band; columns: of its stack) and
+// the positions of the box on the line.
+struct LineBoxes {
+  int8_t box[kHouses - 9][3];
+  uint16_t on_line[kHouses - 9];
+};
+constexpr LineBoxes MakeLineBoxes() {
+  LineBoxes t{};
+  for (int line = 0; line < 18; ++line) {
+    for (int k = 0; k < 3; ++k) {
+      // Row r, columns of stack k: box (r / 3) * 3 + k, where the row is box row r % 3. Column
+      // c, rows of band k: box k * 3 + c / 3, where the column is box column c % 3.
+      t.box[line][k] = static_cast<int8_t>(line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3);
+    }
+    t.on_line[line] =
+        static_cast<uint16_t>(line < 9 ? 0x7 << (3 * (line % 3)) : 0x49 << ((line - 9) % 3));
+  }
+  return t;
+}
+constexpr LineBoxes kLineBoxes = MakeLineBoxes();
+
 // The box to clear of d when line's positions of d lie in one box and that box has d off the
 // line; -1 if none.
 int ClaimingBox(const Work& w, int d, int line) {
   const int k = kSegmentOf[w.where[line][d]];
   if (k < 0) return -1;
-  // Row r, columns of stack k: box (r / 3) * 3 + k, where the row is box row r % 3. Column c,
-  // rows of band k: box k * 3 + c / 3, where the column is box column c % 3.
-  const int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
-  const uint16_t on_line = line < 9 ? 0x7 << (3 * (line % 3)) : 0x49 << ((line - 9) % 3);
-  return (w.where[18 + box][d] & ~on_line) != 0 ? box : -1;
+  const int box = kLineBoxes.box[line][k];
+  return (w.where[18 + box][d] & ~kLineBoxes.on_line[line]) != 0 ? box : -1;
 }
 
 bool LockedStep(Technique technique, Step* step) {
@@ -378,12 +396,11 @@ bool LockedStep(Technique technique, Step* step) {
 // pattern eliminates anything: the first one that does is the step.
 bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d * 9 + 8, scan.DigitTouched(d))) continue;  // no box of d to search
     // Only boxes with two or three positions of d can have them on one line.
     const uint32_t boxes = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) >> 18;
-    for (uint32_t todo = boxes; todo; todo &= todo - 1) {
+    const uint32_t todo_boxes = boxes & scan.TodoAt(d * 9, 9, scan.digit_houses[d] >> 18);
+    for (uint32_t todo = todo_boxes; todo; todo &= todo - 1) {
       const int b = std::countr_zero(todo);
-      if (scan.Skip(d * 9 + b, scan.DigitHouseTouched(d, 18 + b))) continue;
       const int line = PointingLine(w, d, b);
       if (line < 0) continue;
       Eliminate(s, d, House(line) & ~House(18 + b));
@@ -397,13 +414,12 @@ bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
 // Items: (digit, line), digit-major.
 bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
   for (int d = 0; d < kDigits; ++d) {
-    if (scan.Skip(d * 18 + 17, scan.DigitTouched(d))) continue;  // no line of d to search
     // Only lines with two or three positions of d can have them in one box.
     const uint32_t lines = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) & 0x3FFFF;
-    for (uint32_t todo = lines; todo; todo &= todo - 1) {
+    const uint32_t todo_lines = lines & scan.TodoAt(d * 18, 18, scan.digit_houses[d] & 0x3FFFF);
+    for (uint32_t todo = todo_lines; todo; todo &= todo - 1) {
       const int line = std::countr_zero(todo);
       const int item = d * 18 + line;
-      if (scan.Skip(item, scan.DigitHouseTouched(d, line))) continue;
       const int box = ClaimingBox(w, d, line);
       if (box < 0) continue;
       Eliminate(s, d, House(18 + box) & ~House(line));
