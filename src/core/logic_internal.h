@@ -60,6 +60,23 @@ struct CellSet {
     for (uint64_t w = lo; w; w &= w - 1) f(std::countr_zero(w));
     for (uint64_t w = hi; w; w &= w - 1) f(64 + std::countr_zero(w));
   }
+  // Calls f(cell) in increasing order until it returns true; true iff it did.
+  template <typename F>
+  constexpr bool Find(F&& f) const {
+    for (uint64_t w = lo; w; w &= w - 1) {
+      if (f(std::countr_zero(w))) return true;
+    }
+    for (uint64_t w = hi; w; w &= w - 1) {
+      if (f(64 + std::countr_zero(w))) return true;
+    }
+    return false;
+  }
+  // The cells from `first` on (none if first >= 81).
+  static constexpr CellSet From(int first) {
+    if (first <= 0) return All();
+    if (first >= 64) return first >= 81 ? CellSet{} : CellSet{0, (kHiMask << (first - 64)) & kHiMask};
+    return {~uint64_t{0} << first, kHiMask};
+  }
 
   constexpr CellSet operator&(CellSet o) const { return {lo & o.lo, hi & o.hi}; }
   constexpr CellSet operator|(CellSet o) const { return {lo | o.lo, hi | o.hi}; }
@@ -211,6 +228,8 @@ struct Scan {
     const uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
     return (clean >= n ? 0 : all & ~((1u << clean) - 1)) | (touched & all);
   }
+  // The items that need a search among items numbered by cell, given the touched ones.
+  CellSet TodoCells(CellSet touched) const { return CellSet::From(clean) | touched; }
   // The same for items [first, first + n) (n < 32), as bits from bit 0.
   uint32_t TodoAt(int first, int n, uint32_t touched) const {
     const int skipped = clean <= first ? 0 : clean - first >= n ? n : clean - first;

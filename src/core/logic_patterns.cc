@@ -120,46 +120,40 @@ bool RectangleCloses(State& s, const Work& w, int r1, int x, int y, uint16_t pai
 // other pivot digit and z: the bivalue peers holding both, in increasing order.
 bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
   const CellSet bivalue = w.bivalue;
-  bool found = false;
-  bivalue.ForEach([&](int pivot) {
-    if (found || scan.Skip(pivot, scan.near.Has(pivot))) return;
+  return (bivalue & scan.TodoCells(scan.near)).Find([&](int pivot) {
     const uint16_t mp = w.masks[pivot];
     const CellSet wings = Peers(pivot) & bivalue;
     const CellSet with_x = wings & s.cand[std::countr_zero(mp)];
     const CellSet with_y = wings & s.cand[std::countr_zero(static_cast<unsigned>(mp & (mp - 1)))];
-    ((with_x | with_y) & ~(with_x & with_y)).ForEach([&](int a) {
-      if (found) return;
+    const bool found = ((with_x | with_y) & ~(with_x & with_y)).Find([&](int a) {
       const int z = Digit(w.masks[a] & ~mp);
       const int other = Digit(mp & ~w.masks[a]);
-      (wings & s.cand[other] & s.cand[z]).ForEach([&](int b) {
-        if (!found && EliminateSeenByBoth(s, z, a, b)) found = true;
-      });
+      return (wings & s.cand[other] & s.cand[z]).Find(
+          [&](int b) { return EliminateSeenByBoth(s, z, a, b); });
     });
     if (found) scan.found = pivot;
-  });
-  return found && Done(Technique::kXyWing, step);
+    return found;
+  }) && Done(Technique::kXyWing, step);
 }
 
-// Items: pivot cells. The wings are the bivalue peers with no digit outside the pivot's.
+// Items: pivot cells. The wings are the bivalue peers with no digit outside the pivot's: those
+// holding two of its three digits.
 bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
-  bool found = false;
-  w.with_count[3].ForEach([&](int pivot) {
-    if (found || scan.Skip(pivot, scan.near.Has(pivot))) return;
+  return (w.with_count[3] & scan.TodoCells(scan.near)).Find([&](int pivot) {
     const uint16_t mp = w.masks[pivot];
-    CellSet wings = Peers(pivot) & w.bivalue;
-    for (uint16_t out = static_cast<uint16_t>(~mp & 0x1FF); out; out &= out - 1) {
-      wings &= ~s.cand[std::countr_zero(out)];
-    }
-    wings.ForEach([&](int a) {
-      wings.ForEach([&](int b) {
-        if (found || b <= a || w.masks[b] == w.masks[a]) return;
-        const int z = Digit(w.masks[a] & w.masks[b]);
-        if (Eliminate(s, z, Peers(pivot) & Peers(a) & Peers(b))) found = true;
+    const int x = std::countr_zero(mp), y = std::countr_zero(static_cast<unsigned>(mp & (mp - 1)));
+    const int z = 31 - std::countl_zero(static_cast<unsigned>(mp));
+    const CellSet wings = Peers(pivot) & w.bivalue &
+                          ((s.cand[x] & s.cand[y]) | (s.cand[x] & s.cand[z]) | (s.cand[y] & s.cand[z]));
+    const bool found = wings.Find([&](int a) {
+      return wings.Find([&](int b) {
+        if (b <= a || w.masks[b] == w.masks[a]) return false;
+        return Eliminate(s, Digit(w.masks[a] & w.masks[b]), Peers(pivot) & Peers(a) & Peers(b));
       });
     });
     if (found) scan.found = pivot;
-  });
-  return found && Done(Technique::kXyzWing, step);
+    return found;
+  }) && Done(Technique::kXyzWing, step);
 }
 
 // Items: one, skipped per pair of digits whose cells did not change (found stays 0).
