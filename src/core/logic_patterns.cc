@@ -162,13 +162,12 @@ bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step) {
   // row that closes a rectangle over exactly two boxes.
   for (int r1 = 0; r1 < 9; ++r1) {
     const CellSet in_row = w.bivalue & House(r1);
-    bool found = false;
-    in_row.ForEach([&](int a) {
+    const bool found = in_row.Find([&](int a) {
       const uint16_t pair = w.masks[a];
-      if (found || scan.Skip(0, scan.PairTouched(pair))) return;
-      // The cells of the row with the same two digits.
-      (in_row & BothDigits(s, pair)).ForEach([&](int b) {
-        if (!found && b > a) found = RectangleCloses(s, w, r1, ColOf(a), ColOf(b), pair);
+      if (scan.Skip(0, scan.PairTouched(pair))) return false;
+      // The later cells of the row with the same two digits.
+      return (in_row & BothDigits(s, pair) & CellSet::From(a + 1)).Find([&](int b) {
+        return RectangleCloses(s, w, r1, ColOf(a), ColOf(b), pair);
       });
     });
     if (found) return Done(Technique::kUniqueRectangle1, step);
@@ -234,19 +233,23 @@ bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
     Link rows[9], cols[9];
     const int n_rows = ConjugateLines(w, d, 0, rows);
     const int n_cols = ConjugateLines(w, d, 9, cols);
+    // A row and a column meet in a box of the kite only if the column's stack holds an end of
+    // the row and the row's band an end of the column: bit c of in_stack[k] (in_band[t]) says
+    // column link c lies in stack k (has an end in band t).
+    int q[9][2];
+    uint32_t in_stack[3] = {}, in_band[3] = {};
+    for (int c = 0; c < n_cols; ++c) {
+      LinkCells(cols[c], q[c]);
+      in_stack[(cols[c].line - 9) / 3] |= 1u << c;
+      for (int cell : q[c]) in_band[RowOf(cell) / 3] |= 1u << c;
+    }
     for (int r = 0; r < n_rows; ++r) {
       int p[2];
       LinkCells(rows[r], p);
-      // A row and a column meet in a box of the kite only if the column's stack holds an end of
-      // the row and the row's band an end of the column.
-      const uint32_t stacks = 1u << (ColOf(p[0]) / 3) | 1u << (ColOf(p[1]) / 3);
-      const int band = rows[r].line / 3;
-      for (int c = 0; c < n_cols; ++c) {
-        int q[2];
-        LinkCells(cols[c], q);
-        const uint32_t bands = 1u << (RowOf(q[0]) / 3) | 1u << (RowOf(q[1]) / 3);
-        if (!((stacks >> ((cols[c].line - 9) / 3)) & (bands >> band) & 1)) continue;
-        if (KiteEliminates(s, d, p, q)) {
+      const uint32_t meeting =
+          (in_stack[ColOf(p[0]) / 3] | in_stack[ColOf(p[1]) / 3]) & in_band[rows[r].line / 3];
+      for (uint32_t todo_cols = meeting; todo_cols; todo_cols &= todo_cols - 1) {
+        if (KiteEliminates(s, d, p, q[std::countr_zero(todo_cols)])) {
           scan.found = d;
           return Done(Technique::kTwoStringKite, step);
         }
@@ -258,22 +261,22 @@ bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
 
 // Items: one, skipped per pair of digits whose cells did not change (found stays 0).
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
-  bool found = false;
-  w.bivalue.ForEach([&](int a) {
+  return w.bivalue.Find([&](int a) {
     const uint16_t pair = w.masks[a];
-    if (found || scan.Skip(0, scan.PairTouched(pair))) return;
-    // The other cells with the same two digits that a does not see.
-    (w.bivalue & BothDigits(s, pair) & ~Peers(a)).ForEach([&](int b) {
-      if (found || b <= a) return;
+    if (scan.Skip(0, scan.PairTouched(pair))) return false;
+    // The later cells with the same two digits that a does not see.
+    return (w.bivalue & BothDigits(s, pair) & ~Peers(a) & CellSet::From(a + 1)).Find([&](int b) {
       const CellSet common = Peers(a) & Peers(b);
-      for (uint16_t m = pair; m && !found; m &= m - 1) {
+      for (uint16_t m = pair; m; m &= m - 1) {
         const int x = std::countr_zero(m);       // the digit of the strong link
         const int y = Digit(pair & ~(1u << x));  // the digit eliminated
-        if ((s.cand[y] & common).Any()) found = WWingLinks(w, x, a, b) && Eliminate(s, y, common);
+        if ((s.cand[y] & common).Any() && WWingLinks(w, x, a, b) && Eliminate(s, y, common)) {
+          return true;
+        }
       }
+      return false;
     });
-  });
-  return found && Done(Technique::kWWing, step);
+  }) && Done(Technique::kWWing, step);
 }
 
 }  // namespace sudoku::logic
