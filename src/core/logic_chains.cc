@@ -10,6 +10,8 @@
 // XY-chain: bivalue cells A, B, ..., E, each seeing the next and sharing a digit with it. If A is
 // not z (its other digit x), B is not x, and so on; when E ends up being z, z is in A or in E and
 // leaves every cell that sees both.
+#include <array>
+
 #include "logic_internal.h"
 
 namespace sudoku::logic {
@@ -17,6 +19,17 @@ namespace sudoku::logic {
 namespace {
 
 constexpr int kXChainBase = 65;
+
+// kRating[links]: the rating of an X-chain of `links` strong links (2 * links cells). Each
+// layer of a search reaches a new "on" cell, so a search has fewer than kCells layers.
+constexpr std::array<int8_t, kCells> MakeRatings() {
+  std::array<int8_t, kCells> rating{};
+  for (int links = 1; links < kCells; ++links) {
+    rating[links] = static_cast<int8_t>(kXChainBase + ChainLengthBonus(2 * links));
+  }
+  return rating;
+}
+constexpr std::array<int8_t, kCells> kRating = MakeRatings();
 
 // The union of table[cell] over the cells of `set`.
 template <typename F>
@@ -50,8 +63,8 @@ struct StrongLinks {
 void XChainsFrom(const State& s, int d, int c0, const StrongLinks& strong, Elimination* found) {
   const CellSet cand = s.cand[d];
   CellSet off = CellSet::Of(c0), seen_off = off, seen_on;
-  for (int links = 1;; ++links) {
-    const int rating = kXChainBase + ChainLengthBonus(2 * links);
+  for (int links = 1; links < kCells; ++links) {
+    const int rating = kRating[links];
     if (found->rating != 0 && rating >= found->rating) return;
     CellSet on = UnionOver(off & strong.linked, [&](int cell) { return strong.Of(cell); });
     on &= ~seen_on;
@@ -104,7 +117,8 @@ Elimination RememberedDigitXChain(const State& s, const Work& w, int d, int boun
 
 Elimination FindXChain(const State& s, const Work& w, DigitChain* memory) {
   Elimination found;
-  for (int d = 0; d < kDigits; ++d) {
+  // Once a chain rates the base, no later digit can beat it.
+  for (int d = 0; d < kDigits && found.rating != kXChainBase; ++d) {
     const Elimination best = memory != nullptr
                                  ? RememberedDigitXChain(s, w, d, found.rating, &memory[d])
                                  : DigitXChain(s, w, d, found.rating);
