@@ -74,8 +74,9 @@ struct CellSet {
   // The cells from `first` on (none if first >= 81).
   static constexpr CellSet From(int first) {
     if (first <= 0) return All();
-    if (first >= 64) return first >= 81 ? CellSet{} : CellSet{0, (kHiMask << (first - 64)) & kHiMask};
-    return {~uint64_t{0} << first, kHiMask};
+    if (first < 64) return {~uint64_t{0} << first, kHiMask};
+    if (first < kCells) return {0, (kHiMask << (first - 64)) & kHiMask};
+    return {};
   }
 
   constexpr CellSet operator&(CellSet o) const { return {lo & o.lo, hi & o.hi}; }
@@ -185,7 +186,7 @@ struct Work {
   // where[h][d]: positions (bit i: kTables.house_cells[h][i]) of house h where digit d may go.
   // For a row that is the column set, for a column the row set.
   uint16_t where[kHouses][kDigits];
-  CellSet bivalue;  // empty cells with exactly two candidates
+  CellSet bivalue;              // empty cells with exactly two candidates
   HouseCounts empty_per_house;  // empty cells of each house
   // For k = 2-4 (0, 1 unused): with_count[k], the cells with exactly k candidates.
   CellSet with_count[5];

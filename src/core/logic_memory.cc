@@ -20,10 +20,10 @@ constexpr std::array<CellPlace, kCells> MakeCellPlaces() {
   std::array<CellPlace, kCells> places{};
   for (int cell = 0; cell < kCells; ++cell) {
     const int r = RowOf(cell), c = ColOf(cell);
-    places[cell] = {{static_cast<int8_t>(RowHouse(cell)), static_cast<int8_t>(ColHouse(cell)),
-                     static_cast<int8_t>(BoxHouse(cell))},
-                    {static_cast<int8_t>(c), static_cast<int8_t>(r),
-                     static_cast<int8_t>((r % 3) * 3 + c % 3)}};
+    places[cell] = {
+        {static_cast<int8_t>(RowHouse(cell)), static_cast<int8_t>(ColHouse(cell)),
+         static_cast<int8_t>(BoxHouse(cell))},
+        {static_cast<int8_t>(c), static_cast<int8_t>(r), static_cast<int8_t>((r % 3) * 3 + c % 3)}};
   }
   return places;
 }
@@ -61,9 +61,9 @@ void ComputeWhere(CellSet cand, int d, Work* w) {
   const uint64_t bottom = kSpread[row[8]];
   for (int r = 0; r < 9; ++r) w->where[r][d] = static_cast<uint16_t>(row[r]);
   for (int c = 0; c < 9; ++c) {
-    w->where[9 + c][d] = static_cast<uint16_t>(((top >> (4 * c)) & 0xF) |
-                                               ((middle >> (4 * c)) & 0xF) << 4 |
-                                               ((bottom >> (4 * c)) & 1) << 8);
+    w->where[9 + c][d] =
+        static_cast<uint16_t>(((top >> (4 * c)) & 0xF) | ((middle >> (4 * c)) & 0xF) << 4 |
+                              ((bottom >> (4 * c)) & 1) << 8);
   }
   for (int b = 0; b < 9; ++b) {
     const int r = 3 * (b / 3), shift = 3 * (b % 3);

@@ -128,8 +128,9 @@ bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
     const bool found = ((with_x | with_y) & ~(with_x & with_y)).Find([&](int a) {
       const int z = Digit(w.masks[a] & ~mp);
       const int other = Digit(mp & ~w.masks[a]);
-      return (wings & s.cand[other] & s.cand[z]).Find(
-          [&](int b) { return EliminateSeenByBoth(s, z, a, b); });
+      return (wings & s.cand[other] & s.cand[z]).Find([&](int b) {
+        return EliminateSeenByBoth(s, z, a, b);
+      });
     });
     if (found) scan.found = pivot;
     return found;
@@ -143,8 +144,9 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
     const uint16_t mp = w.masks[pivot];
     const int x = std::countr_zero(mp), y = std::countr_zero(static_cast<unsigned>(mp & (mp - 1)));
     const int z = 31 - std::countl_zero(static_cast<unsigned>(mp));
-    const CellSet wings = Peers(pivot) & w.bivalue &
-                          ((s.cand[x] & s.cand[y]) | (s.cand[x] & s.cand[z]) | (s.cand[y] & s.cand[z]));
+    const CellSet wings =
+        Peers(pivot) & w.bivalue &
+        ((s.cand[x] & s.cand[y]) | (s.cand[x] & s.cand[z]) | (s.cand[y] & s.cand[z]));
     const bool found = wings.Find([&](int a) {
       return wings.Find([&](int b) {
         if (b <= a || w.masks[b] == w.masks[a]) return false;

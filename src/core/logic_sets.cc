@@ -76,9 +76,7 @@ uint32_t Roomy(const Work& w, int size, int complement) {
 }
 
 // The rows where d has a candidate.
-int OpenRows(const Work& w, int d) {
-  return 9 - std::popcount(w.houses_with_count[d][0] & 0x1FFu);
-}
+int OpenRows(const Work& w, int d) { return 9 - std::popcount(w.houses_with_count[d][0] & 0x1FFu); }
 
 }  // namespace
 

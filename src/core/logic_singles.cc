@@ -112,11 +112,11 @@ uint32_t NibbleFlagsToBits(uint64_t flags) {
 // Per nibble (a count of 0-9): count + 8 - k reaches 8 iff count >= k, for k <= 8 without a
 // carry out of the nibble; k = 9 is a count with bits 3 and 0.
 uint32_t HousesWithAtLeast(const HouseCounts& counts, int k) {
+  if (k > 9) return 0;
   uint64_t flags[2];
   for (int i = 0; i < 2; ++i) {
     const uint64_t x = counts.w[i];
-    flags[i] = k <= 8 ? (x + (8 - k) * kNibbleOnes) & (8 * kNibbleOnes)
-                      : k == 9 ? x & (x << 3) & (8 * kNibbleOnes) : 0;
+    flags[i] = (k <= 8 ? x + (8 - k) * kNibbleOnes : x & (x << 3)) & (8 * kNibbleOnes);
   }
   return NibbleFlagsToBits(flags[0]) | NibbleFlagsToBits(flags[1]) << 16;
 }

@@ -91,10 +91,10 @@ class XySearch {
   const State& s_;
   const Work& w_;
   int nodes_ = 0;
-  int8_t cell_[kCells];             // cell_[k]: the k-th bivalue cell
-  int8_t digit_[kMaxNodes];         // the digit node n stands for
-  NodeSet<W> forces_[kMaxNodes];    // the nodes node n forces
-  NodeSet<W> ends_[kMaxNodes];      // ends_[n]: the nodes where start n's chain eliminates
+  int8_t cell_[kCells];                // cell_[k]: the k-th bivalue cell
+  int8_t digit_[kMaxNodes];            // the digit node n stands for
+  NodeSet<W> forces_[kMaxNodes];       // the nodes node n forces
+  NodeSet<W> ends_[kMaxNodes];         // ends_[n]: the nodes where start n's chain eliminates
   uint8_t of_digit_[kDigits][kCells];  // of_digit_[v]: the nodes standing for v, increasing
   int8_t count_[kDigits] = {};         // of_digit_[v] has count_[v] nodes
 };
