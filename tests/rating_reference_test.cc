@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <climits>
 #include <utility>
 
 #include "core/logic_internal.h"
@@ -154,6 +155,98 @@ TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
     for (const Grid& puzzle : samples::DugPuzzles(rng, 400, options)) {
       ExpectSoundMemoryChangesNothing(puzzle);
       if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// Solves `puzzle` stepping with one Memory for the whole solve and, in lockstep, with a fresh
+// search from scratch at every step (ApplyEasiestStep without memory): the same steps.
+void ExpectMemoryChangesNothing(const Grid& puzzle) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+  State kept, fresh;
+  ASSERT_TRUE(logic::InitState(puzzle, &kept));
+  fresh = kept;
+  logic::Memory memory;
+  while (kept.empty.Any()) {
+    logic::Step kept_step, fresh_step;
+    const bool progress = logic::ApplyEasiestStep(kept, &memory, &kept_step);
+    ASSERT_EQ(logic::ApplyEasiestStep(fresh, &fresh_step), progress) << ToString(puzzle);
+    if (!progress) {
+      const int cell = kept.empty.First();
+      logic::Place(kept, cell, solution[cell] - 1);
+      logic::Place(fresh, cell, solution[cell] - 1);
+      continue;
+    }
+    ASSERT_EQ(kept_step.technique, fresh_step.technique) << ToString(puzzle);
+    ASSERT_EQ(kept_step.rating, fresh_step.rating);
+    ASSERT_EQ(kept_step.uses, fresh_step.uses);
+    ASSERT_EQ(kept.cand, fresh.cand) << TechniqueName(fresh_step.technique);
+  }
+}
+
+TEST(RatingReference, MemoryGivesTheSameStepsAsFreshSearches) {
+  for (const char* name : {"puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : testing::ReadPuzzles(testing::GoldenPath(name))) {
+      ExpectMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+  Rng rng(78);
+  for (const DigOptions& options :
+       {DigOptions{17, 80, true}, DigOptions{26, 31, false}, DigOptions{41, 46, false}}) {
+    for (const Grid& puzzle : samples::DugPuzzles(rng, 150, options)) {
+      ExpectMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(RatingReference, HouseCountsMatchCountsPerHouse) {
+  Rng rng(79);
+  constexpr std::pair<int, int> kOdds[] = {{15, 70}, {30, 40}, {100, 0}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 200; ++i) {
+      const State s = RandomState(rng, bivalue, filled);
+      for (int d = -1; d < kDigits; ++d) {
+        const CellSet cells = d < 0 ? s.empty : s.cand[d];
+        const logic::HouseCounts counts = logic::CountPerHouse(cells);
+        for (int k = 2; k <= 10; ++k) {
+          uint32_t want = 0;
+          for (int h = 0; h < logic::kHouses; ++h) {
+            const int count = (cells & logic::House(h)).Count();
+            ASSERT_EQ(static_cast<int>((counts.w[h / 16] >> (4 * (h % 16))) & 0xF), count);
+            want |= static_cast<uint32_t>(count >= k) << h;
+          }
+          ASSERT_EQ(logic::HousesWithAtLeast(counts, k), want) << "k " << k;
+        }
+      }
+    }
+  }
+}
+
+TEST(RatingReference, ScanMasksMatchItemByItemSkips) {
+  for (int first = -1; first <= kCells + 1; ++first) {
+    for (int cell = 0; cell < kCells; ++cell) {
+      ASSERT_EQ(CellSet::From(first).Has(cell), cell >= first) << first << " " << cell;
+    }
+    ASSERT_EQ(CellSet::From(first) & ~CellSet::All(), CellSet{});
+  }
+  Rng rng(80);
+  for (int clean : {0, 1, 5, 17, 18, 40, 80, 81, 200, INT_MAX}) {
+    logic::Scan scan;
+    scan.clean = clean;
+    const CellSet touched{rng(), rng() & CellSet::kHiMask};
+    const CellSet cells = scan.TodoCells(touched);
+    for (int cell = 0; cell < kCells; ++cell) {
+      ASSERT_EQ(cells.Has(cell), !scan.Skip(cell, touched.Has(cell))) << clean << " " << cell;
+    }
+    for (int first : {0, 9, 18, 72, 144}) {
+      const uint32_t bits = static_cast<uint32_t>(rng()) & 0x3FFFF;
+      const uint32_t todo = scan.TodoAt(first, 18, bits);
+      for (int i = 0; i < 18; ++i) {
+        ASSERT_EQ((todo >> i) & 1, !scan.Skip(first + i, (bits >> i) & 1)) << clean << " " << i;
+      }
     }
   }
 }
