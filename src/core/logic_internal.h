@@ -333,8 +333,8 @@ struct Step {
   int uses = 0;    // placements for singles, 1 otherwise
 };
 
-// SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. Inline, as
-// chain searches ask once per layer.
+// SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
+// so that the chain searches tabulate their rating per layer at compile time.
 constexpr int ChainLengthBonus(int nodes) {
   int bonus = 0;
   int ceiling = 4;
