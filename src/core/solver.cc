@@ -61,6 +61,10 @@ struct Tables {
   uint32_t peer_keep[27];         // band cells that stay when a digit is placed at this cell
   uint8_t not_partial_perm[512];  // mini-row pattern with two in a row or in a box
   uint32_t lines_of[512];         // mini-row pattern -> the rows and boxes it touches
+  uint32_t col_of[27];            // band cell -> its column's cells in a band
+  uint8_t band_of[27];            // field -> its band
+  uint8_t next_band[27];          // field -> the same digit's field in the next band
+  alignas(32) uint32_t own_lane[9][8];  // digit d -> all ones in lane d of digits 0-7
 };
 
 constexpr Tables MakeTables() {
@@ -90,6 +94,12 @@ constexpr Tables MakeTables() {
     }
     t.peer_keep[i] = (kBand & ~peers) | (1u << i);
   }
+  for (int i = 0; i < 27; ++i) {
+    t.col_of[i] = kColSpread << (i % 9);
+    t.band_of[i] = static_cast<uint8_t>(i / 9);
+    t.next_band[i] = static_cast<uint8_t>((i + 9) % 27);
+  }
+  for (int d = 0; d < 8; ++d) t.own_lane[d][d] = ~0u;
   for (int m = 0; m < 512; ++m) {
     int row_count[3] = {}, box_count[3] = {};
     for (int i = 0; i < 9; ++i) {
@@ -134,65 +144,80 @@ inline uint32_t MiniRows(uint32_t x) {
 #endif
 }
 
-inline void Narrow(State& s, Pending& pending, int field, uint32_t keep) {
+// Columns (9-bit) that hold a cell of the band field.
+inline uint32_t Columns(uint32_t x) { return (x | (x >> 9) | (x >> 18)) & kRow; }
+
+// Narrows field `field` to `keep`; returns its pending bit if that removed a cell.
+inline Pending Narrow(State& s, int field, uint32_t keep) {
   uint32_t old = s.f[field];
-  uint32_t now = old & keep;
-  s.f[field] = now;
-  pending |= static_cast<uint32_t>(now != old) << field;
+  s.f[field] = old & keep;
+  return static_cast<uint32_t>((old & ~keep) != 0) << field;
 }
 
-// Removes `cells` of band b from every digit but d (their cells are placed as d).
-inline void ClearOthers(State& s, Pending& pending, int d, int b, uint32_t cells) {
+// Removes `cells` of band b from every digit but d (their cells are placed as d); returns the
+// pending bits of the fields that lost a cell.
+inline Pending ClearOthers(State& s, int d, int b, uint32_t cells) {
   uint32_t* f = s.f + Field(0, b);
 #if defined(SUDOKU_SOLVER_AVX2)
   // Digits 0-7 in one vector, digit 8 alone.
   __m256i old = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f));
-  __m256i own = _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(d));
+  __m256i own = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kT.own_lane[d]));
   __m256i hit =
       _mm256_andnot_si256(own, _mm256_and_si256(old, _mm256_set1_epi32(static_cast<int>(cells))));
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(f), _mm256_xor_si256(old, hit));
-  __m256i changed = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
-  uint32_t bits = ~static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(changed))) & 0xFF;
-  pending |= bits << Field(0, b);
-  if (d != 8) Narrow(s, pending, Field(8, b), ~cells);
+  // Fields hold 27 bits, so a lane that lost a cell is positive.
+  __m256i changed = _mm256_cmpgt_epi32(hit, _mm256_setzero_si256());
+  Pending bits = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(changed)));
+  bits <<= Field(0, b);
+  if (d != 8) bits |= Narrow(s, Field(8, b), ~cells);
+  return bits;
 #else
+  Pending bits = 0;
   for (int e = 0; e < 9; ++e) {
-    if (e != d) Narrow(s, pending, Field(e, b), ~cells);
+    if (e != d) bits |= Narrow(s, Field(e, b), ~cells);
   }
   (void)f;
+  return bits;
 #endif
 }
 
-// Places digit d (0-8) at band b, bit i. The cell must still hold d as a candidate.
-inline void Place(State& s, Pending& pending, int d, int b, int i) {
+// Places digit d (0-8) at band b, bit i; returns the pending bits of the fields that changed.
+// The cell must still hold d as a candidate.
+inline Pending Place(State& s, int d, int b, int i) {
   uint32_t bit = 1u << i;
   s.unsolved[b] &= ~bit;
-  ClearOthers(s, pending, d, b, bit);
-  Narrow(s, pending, Field(d, b), kT.peer_keep[i]);
-  uint32_t col = kColSpread << (i % 9);
-  Narrow(s, pending, Field(d, (b + 1) % 3), ~col);
-  Narrow(s, pending, Field(d, (b + 2) % 3), ~col);
+  int field = Field(d, b);
+  uint32_t col = kT.col_of[i];
+  return ClearOthers(s, d, b, bit) | Narrow(s, field, kT.peer_keep[i]) |
+         Narrow(s, kT.next_band[field], ~col) | Narrow(s, kT.next_band[kT.next_band[field]], ~col);
 }
 
-// Band shrink and row singles for one field; false on contradiction.
+// Cells of the band field x alone in their row. REQUIRES: every row of x holds a cell (true
+// after a band shrink that found no contradiction).
+inline uint32_t RowSingles(uint32_t x) {
+  constexpr uint32_t kRowLow = 0x40201;             // bit 0 of each row
+  constexpr uint32_t kRowHigh = kRowLow << 8;       // bit 8 of each row
+  constexpr uint32_t kRowRest = kBand & ~kRowHigh;  // bits 0-7 of each row
+  uint32_t rest = x & (x - kRowLow);                // each row less its lowest cell; no row borrows
+  // Bit 8 of a row set iff `rest` holds a cell there: bits 0-7 of a row sum into bit 8 at most.
+  uint32_t multi = (((rest & kRowRest) + kRowRest) | rest) & kRowHigh;
+  return x & ~((multi - (multi >> 8)) | multi);
+}
+
+// Band shrink and row singles for one field; false on contradiction. Adds the pending bits of
+// the fields that changed to `pending`.
 inline bool UpdateField(State& s, Pending& pending, int field) {
   uint32_t x = s.f[field] & kT.shrink[MiniRows(s.f[field])];
   if (x == 0) return false;
   s.f[field] = x;
-  int d = field % 9, b = field / 9;
-  uint32_t placed = 0;
-  for (int r = 0; r < 3; ++r) {
-    uint32_t row = x & (kRow << (9 * r));
-    if ((row & (row - 1)) == 0) placed |= row;
-  }
-  placed &= s.unsolved[b];
+  int b = kT.band_of[field];
+  uint32_t placed = RowSingles(x) & s.unsolved[b];
   if (placed == 0) return true;
   s.unsolved[b] &= ~placed;
-  ClearOthers(s, pending, d, b, placed);
-  uint32_t cols = (placed | (placed >> 9) | (placed >> 18)) & kRow;
-  uint32_t spread = cols * kColSpread;
-  Narrow(s, pending, Field(d, (b + 1) % 3), ~spread);
-  Narrow(s, pending, Field(d, (b + 2) % 3), ~spread);
+  int other = kT.next_band[field];
+  uint32_t spread = Columns(placed) * kColSpread;
+  pending |= ClearOthers(s, field - Field(0, b), b, placed) | Narrow(s, other, ~spread) |
+             Narrow(s, kT.next_band[other], ~spread);
   return true;
 }
 
@@ -218,15 +243,12 @@ int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
       int d = 0;
       while (d < 9 && !(s.f[Field(d, b)] & bit)) ++d;
       if (d == 9) return -1;  // emptied by an earlier placement in this loop
-      Place(s, pending, d, b, i);
+      pending |= Place(s, d, b, i);
       ++placed;
     }
   }
   return placed;
 }
-
-// Columns (9-bit) that hold a cell of the band field.
-inline uint32_t Columns(uint32_t x) { return (x | (x >> 9) | (x >> 18)) & kRow; }
 
 // Locked candidates along columns: in a stack, a digit takes one cell in each band and in each
 // column, so its "mini-columns" (band x column) form a 3x3 permutation, narrowed with the same
@@ -251,16 +273,16 @@ bool StackShrink(State& s, Pending& pending, uint32_t digits) {
 #endif
       if (k == 0) return false;
     }
-    Narrow(s, pending, Field(d, 0), (keep & kRow) * kColSpread);
-    Narrow(s, pending, Field(d, 1), ((keep >> 9) & kRow) * kColSpread);
-    Narrow(s, pending, Field(d, 2), (keep >> 18) * kColSpread);
+    pending |= Narrow(s, Field(d, 0), (keep & kRow) * kColSpread) |
+               Narrow(s, Field(d, 1), ((keep >> 9) & kRow) * kColSpread) |
+               Narrow(s, Field(d, 2), (keep >> 18) * kColSpread);
   }
   return true;
 }
 
 // Runs the deductions to a fixed point; false on contradiction. On success, `bivalue` holds
 // the unsolved cells with two candidates.
-bool Propagate(State& s, Pending& pending, uint32_t bivalue[3]) {
+bool Propagate(State& s, Pending pending, uint32_t bivalue[3]) {
   uint32_t touched = 0;  // fields updated since the last stack shrink
   for (;;) {
     touched |= pending;
@@ -345,11 +367,9 @@ void Search(State& s, Pending pending, Context& ctx) {
     int d = 0;
     while (!(s.f[Field(d, b)] & (1u << i))) ++d;
     State child = s;
-    Pending child_pending = 0;
-    Place(child, child_pending, d, b, i);
-    Search(child, child_pending, ctx);
+    Search(child, Place(child, d, b, i), ctx);
     if (ctx.found >= ctx.limit) return;
-    Narrow(s, pending, Field(d, b), ~(1u << i));
+    pending = Narrow(s, Field(d, b), ~(1u << i));
   }
 }
 
@@ -442,9 +462,8 @@ bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
 
 bool Deductions::Deduce(const Grid& base) {
   if (!Init(base, state_)) return false;
-  Pending pending = kAllFields;
   uint32_t bivalue[3];
-  return Propagate(state_, pending, bivalue);
+  return Propagate(state_, kAllFields, bivalue);
 }
 
 bool Deductions::Fixes(int cell) const { return !(state_.unsolved[cell / 27] >> (cell % 27) & 1); }
@@ -457,11 +476,11 @@ bool Deductions::HasSolutionAvoiding(const Grid& puzzle, std::span<const uint8_t
     const int d = puzzle[given] - 1, b = given / 27, i = given % 27;
     // The deductions hold for `puzzle` too: a given they rule out leaves it no solution.
     if (!(s.f[Field(d, b)] >> i & 1)) return false;
-    if (s.unsolved[b] >> i & 1) Place(s, pending, d, b, i);
+    if (s.unsolved[b] >> i & 1) pending |= Place(s, d, b, i);
   }
   // Also right when the deductions fix the cell: to `digit`, this empties the row of the band
   // where it was the digit's only place, and the band shrink finds the contradiction.
-  Narrow(s, pending, Field(digit - 1, cell / 27), ~(1u << (cell % 27)));
+  pending |= Narrow(s, Field(digit - 1, cell / 27), ~(1u << (cell % 27)));
   Context ctx{1, 0, nullptr};
   Search(s, pending, ctx);
   return ctx.found > 0;
