@@ -221,10 +221,67 @@ inline bool UpdateField(State& s, Pending& pending, int field) {
   return true;
 }
 
-// Places every naked single. Returns -1 on contradiction (a cell with no candidate), else the
-// number of placements. Also records the unsolved cells with exactly two candidates.
-int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
-  int placed = 0;
+// Candidate counts of every cell: bit i of one[b] (two[b], three[b]) is set when cell i of
+// band b has at least one (two, three) candidates.
+struct CandidateCounts {
+  uint32_t one[3], two[3], three[3];
+};
+
+#if defined(SUDOKU_SOLVER_AVX2)
+// Folds lane pairs (chosen by kShuffle) of per-lane counts into both lanes of each pair.
+template <int kShuffle>
+inline void FoldCounts(__m256i& one, __m256i& two, __m256i& three) {
+  __m256i o = _mm256_shuffle_epi32(one, kShuffle);
+  __m256i t = _mm256_shuffle_epi32(two, kShuffle);
+  __m256i h = _mm256_shuffle_epi32(three, kShuffle);
+  three = _mm256_or_si256(_mm256_or_si256(three, h),
+                          _mm256_or_si256(_mm256_and_si256(two, o), _mm256_and_si256(one, t)));
+  two = _mm256_or_si256(_mm256_or_si256(two, t), _mm256_and_si256(one, o));
+  one = _mm256_or_si256(one, o);
+}
+
+// Counts over three fields per lane: a, b and c.
+inline void CountThree(__m256i a, __m256i b, __m256i c, __m256i& one, __m256i& two,
+                       __m256i& three) {
+  __m256i any = _mm256_or_si256(a, b), both = _mm256_and_si256(a, b);
+  one = _mm256_or_si256(any, c);
+  two = _mm256_or_si256(both, _mm256_and_si256(any, c));
+  three = _mm256_and_si256(both, c);
+}
+#endif
+
+// Counts the candidates of every cell, a tree over the digits of each band.
+inline CandidateCounts CountCandidates(const State& s) {
+  CandidateCounts n;
+#if defined(SUDOKU_SOLVER_AVX2)
+  // Bands 0 and 1 share vectors (band 0 in the low 128 bits); band 2 uses the low half of its
+  // own. The first step counts digits d, d + 4 and (in lane 0) digit 8; the folds add up the
+  // four lanes of a band.
+  __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.f + Field(0, 0)));
+  __m256i v1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.f + Field(0, 1)));
+  __m256i v2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.f + Field(0, 2)));
+  __m256i eights01 = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_cvtsi32_si128(static_cast<int>(s.f[Field(8, 0)]))),
+      _mm_cvtsi32_si128(static_cast<int>(s.f[Field(8, 1)])), 1);
+  __m256i eights2 = _mm256_castsi128_si256(_mm_cvtsi32_si128(static_cast<int>(s.f[Field(8, 2)])));
+  __m256i one01, two01, three01, one2, two2, three2;
+  CountThree(_mm256_permute2x128_si256(v0, v1, 0x20), _mm256_permute2x128_si256(v0, v1, 0x31),
+             eights01, one01, two01, three01);
+  CountThree(v2, _mm256_permute2x128_si256(v2, v2, 0x01), eights2, one2, two2, three2);
+  FoldCounts<0x4E>(one01, two01, three01);
+  FoldCounts<0x4E>(one2, two2, three2);
+  FoldCounts<0xB1>(one01, two01, three01);
+  FoldCounts<0xB1>(one2, two2, three2);
+  n.one[0] = static_cast<uint32_t>(_mm256_cvtsi256_si32(one01));
+  n.two[0] = static_cast<uint32_t>(_mm256_cvtsi256_si32(two01));
+  n.three[0] = static_cast<uint32_t>(_mm256_cvtsi256_si32(three01));
+  n.one[1] = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(one01, 1)));
+  n.two[1] = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(two01, 1)));
+  n.three[1] = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(three01, 1)));
+  n.one[2] = static_cast<uint32_t>(_mm256_cvtsi256_si32(one2));
+  n.two[2] = static_cast<uint32_t>(_mm256_cvtsi256_si32(two2));
+  n.three[2] = static_cast<uint32_t>(_mm256_cvtsi256_si32(three2));
+#else
   for (int b = 0; b < 3; ++b) {
     uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; ++d) {
@@ -233,9 +290,29 @@ int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
       two |= one & x;
       one |= x;
     }
-    if (s.unsolved[b] & ~one) return -1;
-    bivalue[b] = s.unsolved[b] & two & ~three;
-    uint32_t singles = s.unsolved[b] & ~two;
+    n.one[b] = one;
+    n.two[b] = two;
+    n.three[b] = three;
+  }
+#endif
+  return n;
+}
+
+// Places every naked single. Returns -1 on contradiction (a cell with no candidate), else the
+// number of placements. When none is placed, `bivalue` holds the unsolved cells with exactly
+// two candidates. The counts are taken once, before any placement: a placement can only make
+// more singles (or an empty cell), which the next call finds.
+int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
+  const CandidateCounts n = CountCandidates(s);
+  uint32_t empty = 0;
+  for (int b = 0; b < 3; ++b) {
+    empty |= s.unsolved[b] & ~n.one[b];
+    bivalue[b] = s.unsolved[b] & n.two[b] & ~n.three[b];
+  }
+  if (empty) return -1;
+  int placed = 0;
+  for (int b = 0; b < 3; ++b) {
+    uint32_t singles = s.unsolved[b] & ~n.two[b];
     while (singles) {
       int i = std::countr_zero(singles);
       singles &= singles - 1;
