@@ -70,10 +70,13 @@ constexpr int Field(int d, int b) { return d < 8 ? b * 8 + d : 24 + b; }
 struct Tables {
   uint32_t shrink[512];                 // mini-row key -> 27-bit mask of the permitted mini-rows
   uint16_t shrink9[512];                // 3x3 pattern -> the union of the permutations inside it
+  uint32_t stack_keep[512];             // shrink9 with bits 3 * i + j moved to 9 * i + j
   uint32_t peer_keep[27];               // band cells that stay when a digit is placed at this cell
   uint8_t not_partial_perm[512];        // mini-row key with two in a row or in a box
   uint32_t lines_of[512];               // mini-row key -> the rows and boxes it touches
+  uint32_t band_peers[27];              // band cell -> the other cells of the band it sees
   uint32_t col_of[27];                  // band cell -> its column's cells in a band
+  uint64_t cols_of[27];                 // band cell -> col_of in bits 0-26 and 32-58
   uint8_t band_of[28];                  // field -> its band
   uint8_t digit_of[28];                 // field -> its digit
   uint8_t next_band[28];                // field -> the same digit's field in the next band
@@ -92,6 +95,7 @@ constexpr Tables MakeTables() {
       if ((m & ~s) == 0) keep |= static_cast<uint32_t>(m);
     }
     t.shrink9[s] = static_cast<uint16_t>(keep);
+    t.stack_keep[s] = (keep & 7) | ((keep & 070) << 6) | ((keep & 0700) << 12);
     uint32_t mask = 0;
     for (int i = 0; i < 9; ++i) {  // i = box * 3 + row
       if (keep & (1u << i)) mask |= 7u << ((i % 3) * 9 + (i / 3) * 3);
@@ -104,7 +108,9 @@ constexpr Tables MakeTables() {
       if (j / 9 == i / 9 || j % 9 == i % 9 || (j % 9) / 3 == (i % 9) / 3) peers |= 1u << j;
     }
     t.peer_keep[i] = (kBand & ~peers) | (1u << i);
+    t.band_peers[i] = peers & ~(1u << i);
     t.col_of[i] = kColSpread << (i % 9);
+    t.cols_of[i] = t.col_of[i] | uint64_t{t.col_of[i]} << 32;
   }
   for (int d = 0; d < 9; ++d) {
     for (int b = 0; b < 3; ++b) {
@@ -225,6 +231,13 @@ inline __m256i RowSinglesLanes(__m256i x) {
   __m256i multi = _mm256_and_si256(_mm256_or_si256(sum, rest), Splat(kRowHigh));
   __m256i rows = _mm256_or_si256(_mm256_sub_epi32(multi, _mm256_srli_epi32(multi, 8)), multi);
   return _mm256_andnot_si256(rows, x);
+}
+
+// Columns of every lane (9 bits).
+inline __m256i ColumnsLanes(__m256i x) {
+  __m256i cols =
+      _mm256_or_si256(x, _mm256_or_si256(_mm256_srli_epi32(x, 9), _mm256_srli_epi32(x, 18)));
+  return _mm256_and_si256(cols, Splat(kRow));
 }
 
 // Columns of every lane, spread to the three rows of a band.
@@ -498,35 +511,67 @@ int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
   return placed;
 }
 
-// Locked candidates along columns: in a stack, a digit takes one cell in each band and in each
-// column, so its "mini-columns" (band x column) form a 3x3 permutation, narrowed with the same
-// table as the band shrink. Also finds columns with no place for a digit. Returns false on
-// contradiction; changed fields are marked pending.
-bool StackShrink(State& s, Pending& pending, uint32_t digits) {
-  for (; digits; digits &= digits - 1) {
-    int d = std::countr_zero(digits);
-    const int f0 = Field(d, 0), f1 = Field(d, 1), f2 = Field(d, 2);
-    uint32_t x0 = s.f[f0], x1 = s.f[f1], x2 = s.f[f2];
-    if (((x0 & s.unsolved[0]) | (x1 & s.unsolved[1]) | (x2 & s.unsolved[2])) == 0) continue;
-    // cols: bit band * 9 + column set when the digit may go in that column of that band.
-    uint32_t cols = Columns(x0) | (Columns(x1) << 9) | (Columns(x2) << 18);
-    uint32_t keep = 0;
-    for (int st = 0; st < 3; ++st) {
+// Locked candidates along columns for digit d: in a stack, a digit takes one cell in each band
+// and in each column, so its "mini-columns" (band x column) form a 3x3 permutation, narrowed
+// with the same table as the band shrink. Also finds columns with no place for the digit.
+// Returns false on contradiction; changed fields are marked pending.
+bool StackShrinkDigit(State& s, Pending& pending, int d) {
+  const int f0 = Field(d, 0), f1 = Field(d, 1), f2 = Field(d, 2);
+  uint32_t x0 = s.f[f0], x1 = s.f[f1], x2 = s.f[f2];
+  if (((x0 & s.unsolved[0]) | (x1 & s.unsolved[1]) | (x2 & s.unsolved[2])) == 0) return true;
+  // cols: bit band * 9 + column set when the digit may go in that column of that band.
+  uint32_t cols = Columns(x0) | (Columns(x1) << 9) | (Columns(x2) << 18);
+  uint32_t keep = 0;
+  for (int st = 0; st < 3; ++st) {
 #if defined(SUDOKU_SOLVER_BMI2)
-      uint32_t k = kT.shrink9[_pext_u32(cols, kStackMask << (3 * st))];
-      keep |= _pdep_u32(k, kStackMask << (3 * st));
+    uint32_t k = kT.shrink9[_pext_u32(cols, kStackMask << (3 * st))];
+    keep |= _pdep_u32(k, kStackMask << (3 * st));
 #else
-      uint32_t part = (cols >> (3 * st)) & kStackMask;
-      uint32_t k = kT.shrink9[(part & 7) | ((part >> 6) & 070) | ((part >> 12) & 0700)];
-      keep |= ((k & 7) | ((k & 070) << 6) | ((k & 0700) << 12)) << (3 * st);
+    uint32_t part = (cols >> (3 * st)) & kStackMask;
+    uint32_t k = kT.shrink9[(part & 7) | ((part >> 6) & 070) | ((part >> 12) & 0700)];
+    keep |= ((k & 7) | ((k & 070) << 6) | ((k & 0700) << 12)) << (3 * st);
 #endif
-      if (k == 0) return false;
+    if (k == 0) return false;
+  }
+  pending |= Narrow(s, f0, (keep & kRow) * kColSpread) |
+             Narrow(s, f1, ((keep >> 9) & kRow) * kColSpread) |
+             Narrow(s, f2, (keep >> 18) * kColSpread);
+  return true;
+}
+
+// StackShrinkDigit for every digit of `digits`. The AVX2 build takes digits 0-7 at once (all
+// of them: a digit unchanged since its last stack shrink neither changes nor contradicts).
+bool StackShrink(State& s, Pending& pending, uint32_t digits) {
+#if defined(SUDOKU_SOLVER_AVX2)
+  if (digits & 0xFF) {
+    const __m256i g[3] = {Load(s.f), Load(s.f + 8), Load(s.f + 16)};
+    // Lane d, bit band * 9 + column: digit d may go in that column of that band.
+    __m256i cols = _mm256_or_si256(ColumnsLanes(g[0]),
+                                   _mm256_or_si256(_mm256_slli_epi32(ColumnsLanes(g[1]), 9),
+                                                   _mm256_slli_epi32(ColumnsLanes(g[2]), 18)));
+    __m256i keep = _mm256_setzero_si256(), empty = _mm256_setzero_si256();
+    for (int st = 0; st < 3; ++st) {
+      // The stack's bits band * 9 + 3 * st + j moved to band * 3 + j (carry-free product).
+      __m256i part = _mm256_and_si256(_mm256_srli_epi32(cols, 3 * st), Splat(kStackMask));
+      __m256i key = _mm256_and_si256(_mm256_srli_epi32(MulLanes(part, 0x1041), 12), Splat(0x1FF));
+      __m256i k = _mm256_i32gather_epi32(reinterpret_cast<const int*>(kT.stack_keep), key, 4);
+      empty = _mm256_or_si256(empty, _mm256_cmpeq_epi32(k, _mm256_setzero_si256()));
+      keep = _mm256_or_si256(keep, _mm256_slli_epi32(k, 3 * st));
     }
-    pending |= Narrow(s, f0, (keep & kRow) * kColSpread) |
-               Narrow(s, f1, ((keep >> 9) & kRow) * kColSpread) |
-               Narrow(s, f2, (keep >> 18) * kColSpread);
+    if (!_mm256_testz_si256(empty, empty)) return false;
+    for (int b = 0; b < 3; ++b) {
+      __m256i band_keep =
+          MulLanes(_mm256_and_si256(_mm256_srli_epi32(keep, 9 * b), Splat(kRow)), kColSpread);
+      pending |= RemoveFromGroup(s, b, _mm256_andnot_si256(band_keep, Splat(kBand)));
+    }
+  }
+  return !(digits & 0x100) || StackShrinkDigit(s, pending, 8);
+#else
+  for (; digits; digits &= digits - 1) {
+    if (!StackShrinkDigit(s, pending, std::countr_zero(digits))) return false;
   }
   return true;
+#endif
 }
 
 // Runs the deductions to a fixed point; false on contradiction. On success, `bivalue` holds
@@ -567,14 +612,13 @@ int PickCell(const State& s, const uint32_t bivalue[3]) {
   int best = -1, best_n = 10, best_score = -1;
   if (bivalue[0] | bivalue[1] | bivalue[2]) {
     for (int b = 0; b < 3; ++b) {
-      uint32_t bv = bivalue[b];
-      while (bv) {
+      // The unsolved cells of the two other bands side by side, so that one popcount counts
+      // those in the cell's column.
+      const uint32_t here = s.unsolved[b];
+      const uint64_t others = s.unsolved[(b + 1) % 3] | uint64_t{s.unsolved[(b + 2) % 3]} << 32;
+      for (uint32_t bv = bivalue[b]; bv; bv &= bv - 1) {
         int i = std::countr_zero(bv);
-        bv &= bv - 1;
-        uint32_t col = kColSpread << (i % 9);
-        int score = std::popcount(s.unsolved[b] & ~kT.peer_keep[i]) +
-                    std::popcount(s.unsolved[(b + 1) % 3] & col) +
-                    std::popcount(s.unsolved[(b + 2) % 3] & col);
+        int score = std::popcount(here & kT.band_peers[i]) + std::popcount(others & kT.cols_of[i]);
         if (score > best_score) {
           best_score = score;
           best = b * 32 + i;
