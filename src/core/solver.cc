@@ -257,8 +257,9 @@ inline void FoldUnion(__m256i& all, __m256i& twice) {
 }
 
 // Band shrink and row singles for digits 0-7 of band b at once; false on contradiction. Adds
-// the pending bits of the fields that changed (other than these eight before the update).
-inline bool UpdateBandGroup(State& s, Pending& pending, int b) {
+// the bits of the fields its placements changed to `pending` and `touched` (the shrink itself
+// changes only these eight, whose update this is).
+inline bool UpdateBandGroup(State& s, Pending& pending, Pending& touched, int b) {
   __m256i x = ShrinkLanes(Load(s.f + 8 * b));
   if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(x, _mm256_setzero_si256())))) {
     return false;
@@ -285,14 +286,17 @@ inline bool UpdateBandGroup(State& s, Pending& pending, int b) {
   __m256i cols = ColumnCellsLanes(placed);
   // The two other bands: (b + 1) % 3 and (b + 2) % 3, two bits each of a small constant.
   const int b1 = (0x9 >> (2 * b)) & 3, b2 = (0x12 >> (2 * b)) & 3;
-  pending |= (LanesSet(hit) << (8 * b)) | Narrow(s, Field(8, b), ~cells) |
-             RemoveFromGroup(s, b1, cols) | RemoveFromGroup(s, b2, cols);
+  const Pending changed = (LanesSet(hit) << (8 * b)) | Narrow(s, Field(8, b), ~cells) |
+                          RemoveFromGroup(s, b1, cols) | RemoveFromGroup(s, b2, cols);
+  pending |= changed;
+  touched |= changed;
   return true;
 }
 
 // Band shrink and row singles for digit 8 of the three bands at once (lane b: band b);
-// false on contradiction. Adds the pending bits of the fields that changed.
-inline bool UpdateEightGroup(State& s, Pending& pending) {
+// false on contradiction. Adds the bits of the fields its placements changed to `pending` and
+// `touched`.
+inline bool UpdateEightGroup(State& s, Pending& pending, Pending& touched) {
   // Lanes 3-7 hold no field: zero, they stay zero and place nothing.
   __m256i x = ShrinkLanes(
       _mm256_zextsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(s.f + 24))));
@@ -324,6 +328,7 @@ inline bool UpdateEightGroup(State& s, Pending& pending) {
     if (cells[b]) changed |= RemoveFromGroup(s, b, Splat(cells[b]));
   }
   pending |= changed;
+  touched |= changed;
   return true;
 }
 #endif
@@ -357,9 +362,9 @@ inline Pending Place(State& s, int d, int b, int i) {
          Narrow(s, kT.next_band[other], ~col);
 }
 
-// Band shrink and row singles for one field; false on contradiction. Adds the pending bits of
-// the fields that changed to `pending`.
-inline bool UpdateField(State& s, Pending& pending, int field) {
+// Band shrink and row singles for one field; false on contradiction. Adds the bits of the
+// fields its placements changed to `pending` and `touched`.
+inline bool UpdateField(State& s, Pending& pending, Pending& touched, int field) {
   uint32_t x = s.f[field] & kT.shrink[MiniRowKey(s.f[field])];
   if (x == 0) return false;
   s.f[field] = x;
@@ -369,8 +374,10 @@ inline bool UpdateField(State& s, Pending& pending, int field) {
   s.unsolved[b] &= ~placed;
   int other = kT.next_band[field];
   uint32_t spread = Columns(placed) * kColSpread;
-  pending |= ClearOthers(s, kT.digit_of[field], b, placed) | Narrow(s, other, ~spread) |
-             Narrow(s, kT.next_band[other], ~spread);
+  const Pending changed = ClearOthers(s, kT.digit_of[field], b, placed) |
+                          Narrow(s, other, ~spread) | Narrow(s, kT.next_band[other], ~spread);
+  pending |= changed;
+  touched |= changed;
   return true;
 }
 
@@ -381,37 +388,30 @@ inline bool UpdateField(State& s, Pending& pending, int field) {
 constexpr int kGroupUpdateMin = 3;
 
 // Band shrink and row singles until no field is pending; false on contradiction. Every field
-// that changed on the way is added to `touched`.
+// that was pending or changed on the way is added to `touched`.
 inline bool UpdatePending(State& s, Pending& pending, Pending& touched) {
   touched |= pending;
   while (pending) {
     const int field = std::countr_zero(pending);
 #if defined(SUDOKU_SOLVER_AVX2)
-    const int group = field >> 3;
-    const uint32_t in_group = 0xFFu << (8 * group);
-    if (std::popcount(pending & in_group) >= kGroupUpdateMin) {
-      pending &= ~in_group;
-      if (!(group < 3 ? UpdateBandGroup(s, pending, group) : UpdateEightGroup(s, pending))) {
+    const int first = field & ~7;  // the group's first field
+    if (std::popcount((pending >> first) & 0xFF) >= kGroupUpdateMin) {
+      pending &= ~(0xFFu << first);
+      if (!(first < 24 ? UpdateBandGroup(s, pending, touched, first >> 3)
+                       : UpdateEightGroup(s, pending, touched))) {
         return false;
       }
     } else {
       pending &= pending - 1;
-      if (!UpdateField(s, pending, field)) return false;
+      if (!UpdateField(s, pending, touched, field)) return false;
     }
 #else
     pending &= pending - 1;
-    if (!UpdateField(s, pending, field)) return false;
+    if (!UpdateField(s, pending, touched, field)) return false;
 #endif
-    touched |= pending;
   }
   return true;
 }
-
-// Candidate counts of every cell: bit i of one[b] (two[b], three[b]) is set when cell i of
-// band b has at least one (two, three) candidates.
-struct CandidateCounts {
-  uint32_t one[3], two[3], three[3];
-};
 
 #if defined(SUDOKU_SOLVER_AVX2)
 // Folds lane pairs (chosen by kShuffle) of per-lane counts into both lanes of each pair.
@@ -434,15 +434,23 @@ inline void CountThree(__m256i a, __m256i b, __m256i c, __m256i& one, __m256i& t
   two = _mm256_or_si256(both, _mm256_and_si256(any, c));
   three = _mm256_and_si256(both, c);
 }
+
+// Lane b: band b of the folded counts (band 0 in lanes 0-3 and band 1 in lanes 4-7 of x01,
+// band 2 in lanes 0-3 of x2); lane 3 is band 0 again.
+inline __m128i BandLanes(__m256i x01, __m256i x2) {
+  __m128i x = _mm_blend_epi32(_mm256_castsi256_si128(x01), _mm256_extracti128_si256(x01, 1), 0x2);
+  return _mm_blend_epi32(x, _mm256_castsi256_si128(x2), 0x4);
+}
 #endif
 
-// Counts the candidates of every cell, a tree over the digits of each band.
-inline CandidateCounts CountCandidates(const State& s) {
-  CandidateCounts n;
+// Sorts the unsolved cells by candidate count: single[b] (bivalue[b]) gets those of band b with
+// one (two) candidates. Returns false when one has none. single[3] and bivalue[3] are 0.
+inline bool CountCandidates(const State& s, uint32_t single[4], uint32_t bivalue[4]) {
 #if defined(SUDOKU_SOLVER_AVX2)
-  // Bands 0 and 1 share vectors (band 0 in the low 128 bits); band 2 uses the low half of its
-  // own. The first step counts digits d, d + 4 and (in lane 0) digit 8; the folds add up the
-  // four lanes of a band. Lane 3 of group 3 is the empty field 27.
+  // A tree over the digits of each band. Bands 0 and 1 share vectors (band 0 in the low 128
+  // bits); band 2 uses the low half of its own. The first step counts digits d, d + 4 and (in
+  // lane 0) digit 8; the folds add up the four lanes of a band. Lane 3 of group 3 is the empty
+  // field 27.
   __m256i g0 = Load(s.f), g1 = Load(s.f + 8), g2 = Load(s.f + 16);
   __m256i eights =
       _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(s.f + 24)));
@@ -456,16 +464,15 @@ inline CandidateCounts CountCandidates(const State& s) {
   FoldCounts<0x4E>(one2, two2, three2);
   FoldCounts<0xB1>(one01, two01, three01);
   FoldCounts<0xB1>(one2, two2, three2);
-  n.one[0] = static_cast<uint32_t>(_mm256_cvtsi256_si32(one01));
-  n.two[0] = static_cast<uint32_t>(_mm256_cvtsi256_si32(two01));
-  n.three[0] = static_cast<uint32_t>(_mm256_cvtsi256_si32(three01));
-  n.one[1] = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(one01, 1)));
-  n.two[1] = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(two01, 1)));
-  n.three[1] = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm256_extracti128_si256(three01, 1)));
-  n.one[2] = static_cast<uint32_t>(_mm256_cvtsi256_si32(one2));
-  n.two[2] = static_cast<uint32_t>(_mm256_cvtsi256_si32(two2));
-  n.three[2] = static_cast<uint32_t>(_mm256_cvtsi256_si32(three2));
+  const __m128i unsolved = _mm_load_si128(reinterpret_cast<const __m128i*>(s.unsolved));
+  const __m128i two = BandLanes(two01, two2);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(single), _mm_andnot_si128(two, unsolved));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(bivalue),
+                   _mm_andnot_si128(BandLanes(three01, three2), _mm_and_si128(two, unsolved)));
+  const __m128i empty = _mm_andnot_si128(BandLanes(one01, one2), unsolved);
+  return _mm_testz_si128(empty, empty);
 #else
+  uint32_t empty = 0;
   for (int b = 0; b < 3; ++b) {
     uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; ++d) {
@@ -474,32 +481,27 @@ inline CandidateCounts CountCandidates(const State& s) {
       two |= one & x;
       one |= x;
     }
-    n.one[b] = one;
-    n.two[b] = two;
-    n.three[b] = three;
+    empty |= s.unsolved[b] & ~one;
+    single[b] = s.unsolved[b] & ~two;
+    bivalue[b] = s.unsolved[b] & two & ~three;
   }
+  single[3] = bivalue[3] = 0;
+  return empty == 0;
 #endif
-  return n;
 }
 
 // Places every naked single. Returns -1 on contradiction (a cell with no candidate), else the
 // number of placements. When none is placed, `bivalue` holds the unsolved cells with exactly
 // two candidates. The counts are taken once, before any placement: a placement can only make
 // more singles (or an empty cell), which the next call finds.
-int NakedSingles(State& s, Pending& pending, uint32_t bivalue[3]) {
-  const CandidateCounts n = CountCandidates(s);
-  uint32_t empty = 0;
-  for (int b = 0; b < 3; ++b) {
-    empty |= s.unsolved[b] & ~n.one[b];
-    bivalue[b] = s.unsolved[b] & n.two[b] & ~n.three[b];
-  }
-  if (empty) return -1;
+int NakedSingles(State& s, Pending& pending, uint32_t bivalue[4]) {
+  uint32_t single[4];
+  if (!CountCandidates(s, single, bivalue)) return -1;
+  if ((single[0] | single[1] | single[2]) == 0) return 0;
   int placed = 0;
   for (int b = 0; b < 3; ++b) {
-    uint32_t singles = s.unsolved[b] & ~n.two[b];
-    while (singles) {
+    for (uint32_t singles = single[b]; singles; singles &= singles - 1) {
       int i = std::countr_zero(singles);
-      singles &= singles - 1;
       uint32_t bit = 1u << i;
       int d = 0;
       while (d < 9 && !(s.f[Field(d, b)] & bit)) ++d;
@@ -576,7 +578,7 @@ bool StackShrink(State& s, Pending& pending, uint32_t digits) {
 
 // Runs the deductions to a fixed point; false on contradiction. On success, `bivalue` holds
 // the unsolved cells with two candidates.
-bool Propagate(State& s, Pending pending, uint32_t bivalue[3]) {
+bool Propagate(State& s, Pending pending, uint32_t bivalue[4]) {
   uint32_t touched = 0;  // fields updated since the last stack shrink
   for (;;) {
     if (!UpdatePending(s, pending, touched)) return false;
@@ -608,7 +610,7 @@ void WriteSolution(const State& s, Grid* out) {
 
 // Picks the cell to branch on: among bivalue cells, the one seeing the most unsolved cells;
 // without a bivalue cell, one with fewest candidates. Returns band * 32 + bit.
-int PickCell(const State& s, const uint32_t bivalue[3]) {
+int PickCell(const State& s, const uint32_t bivalue[4]) {
   int best = -1, best_n = 10, best_score = -1;
   if (bivalue[0] | bivalue[1] | bivalue[2]) {
     for (int b = 0; b < 3; ++b) {
@@ -644,7 +646,7 @@ int PickCell(const State& s, const uint32_t bivalue[3]) {
 }
 
 void Search(State& s, Pending pending, Context& ctx) {
-  uint32_t bivalue[3];
+  uint32_t bivalue[4];
   for (;;) {
     if (!Propagate(s, pending, bivalue)) return;
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
@@ -813,7 +815,7 @@ bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
 
 bool Deductions::Deduce(const Grid& base) {
   if (!Init(base, state_)) return false;
-  uint32_t bivalue[3];
+  uint32_t bivalue[4];
   return Propagate(state_, kAllFields, bivalue);
 }
 
