@@ -68,19 +68,19 @@ constexpr int Field(int d, int b) { return d < 8 ? b * 8 + d : 24 + b; }
 // Lookup tables, built at compile time. A "mini-row key" is 9 bits: bit box_in_band * 3 +
 // row_in_band set when the digit may go in that row of that box (see MiniRowKey).
 struct Tables {
-  uint32_t shrink[512];                 // mini-row key -> 27-bit mask of the permitted mini-rows
-  uint16_t shrink9[512];                // 3x3 pattern -> the union of the permutations inside it
-  uint32_t stack_keep[512];             // shrink9 with bits 3 * i + j moved to 9 * i + j
-  uint32_t peer_keep[27];               // band cells that stay when a digit is placed at this cell
-  uint8_t not_partial_perm[512];        // mini-row key with two in a row or in a box
-  uint32_t lines_of[512];               // mini-row key -> the rows and boxes it touches
-  uint32_t band_peers[27];              // band cell -> the other cells of the band it sees
-  uint32_t col_of[27];                  // band cell -> its column's cells in a band
-  uint64_t cols_of[27];                 // band cell -> col_of in bits 0-26 and 32-58
-  uint8_t band_of[28];                  // field -> its band
-  uint8_t digit_of[28];                 // field -> its digit
-  uint8_t next_band[28];                // field -> the same digit's field in the next band
-  alignas(32) uint32_t own_lane[9][8];  // digit d -> all ones in lane d of digits 0-7
+  uint32_t shrink[512];                  // mini-row key -> 27-bit mask of the permitted mini-rows
+  uint16_t shrink9[512];                 // 3x3 pattern -> the union of the permutations inside it
+  uint32_t stack_keep[512];              // shrink9 with bits 3 * i + j moved to 9 * i + j
+  uint32_t peer_keep[27];                // band cells that stay when a digit is placed at this cell
+  uint8_t not_partial_perm[512];         // mini-row key with two in a row or in a box
+  uint32_t lines_of[512];                // mini-row key -> the rows and boxes it touches
+  uint32_t band_peers[27];               // band cell -> the other cells of the band it sees
+  uint32_t col_of[27];                   // band cell -> its column's cells in a band
+  uint64_t cols_of[27];                  // band cell -> col_of in bits 0-26 and 32-58
+  uint8_t band_of[28];                   // field -> its band
+  uint8_t digit_of[28];                  // field -> its digit
+  uint8_t next_band[28];                 // field -> the same digit's field in the next band
+  alignas(32) uint32_t own_lane[28][8];  // field -> all ones in its lane of its group
 };
 
 constexpr Tables MakeTables() {
@@ -115,11 +115,10 @@ constexpr Tables MakeTables() {
   for (int d = 0; d < 9; ++d) {
     for (int b = 0; b < 3; ++b) {
       t.band_of[Field(d, b)] = static_cast<uint8_t>(b);
-      t.digit_of[Field(d, b)] = static_cast<uint8_t>(d);
       t.next_band[Field(d, b)] = static_cast<uint8_t>(Field(d, (b + 1) % 3));
     }
   }
-  for (int d = 0; d < 8; ++d) t.own_lane[d][d] = ~0u;
+  for (int f = 0; f < 24; ++f) t.own_lane[f][f % 8] = ~0u;
   for (int m = 0; m < 512; ++m) {
     int row_count[3] = {}, box_count[3] = {};
     for (int i = 0; i < 9; ++i) {
@@ -338,19 +337,19 @@ inline bool UpdateEightGroup(State& s, Pending& pending, Pending& touched) {
 }
 #endif
 
-// Removes `cells` of band b from every digit but d (their cells are placed as d); returns the
-// pending bits of the fields that lost a cell.
-inline Pending ClearOthers(State& s, int d, int b, uint32_t cells) {
+// Removes `cells` of band b from every field of the band but `field` (their cells are placed as
+// its digit); returns the pending bits of the fields that lost a cell.
+inline Pending ClearOthers(State& s, int field, int b, uint32_t cells) {
 #if defined(SUDOKU_SOLVER_AVX2)
   // Digits 0-7 in one vector, digit 8 alone.
-  __m256i own = Load(kT.own_lane[d]);
+  __m256i own = Load(kT.own_lane[field]);
   Pending bits = RemoveFromGroup(s, b, _mm256_andnot_si256(own, Splat(cells)));
-  if (d != 8) bits |= Narrow(s, Field(8, b), ~cells);
+  if (field < 24) bits |= Narrow(s, Field(8, b), ~cells);
   return bits;
 #else
   Pending bits = 0;
   for (int e = 0; e < 9; ++e) {
-    if (e != d) bits |= Narrow(s, Field(e, b), ~cells);
+    if (Field(e, b) != field) bits |= Narrow(s, Field(e, b), ~cells);
   }
   return bits;
 #endif
@@ -363,8 +362,8 @@ inline Pending Place(State& s, int d, int b, int i) {
   s.unsolved[b] &= ~bit;
   int field = Field(d, b), other = kT.next_band[field];
   uint32_t col = kT.col_of[i];
-  return ClearOthers(s, d, b, bit) | Narrow(s, field, kT.peer_keep[i]) | Narrow(s, other, ~col) |
-         Narrow(s, kT.next_band[other], ~col);
+  return ClearOthers(s, field, b, bit) | Narrow(s, field, kT.peer_keep[i]) |
+         Narrow(s, other, ~col) | Narrow(s, kT.next_band[other], ~col);
 }
 
 // Band shrink and row singles for one field; false on contradiction. Adds the bits of the
@@ -379,8 +378,8 @@ inline bool UpdateField(State& s, Pending& pending, Pending& touched, int field)
   s.unsolved[b] &= ~placed;
   int other = kT.next_band[field];
   uint32_t spread = Columns(placed) * kColSpread;
-  const Pending changed = ClearOthers(s, kT.digit_of[field], b, placed) |
-                          Narrow(s, other, ~spread) | Narrow(s, kT.next_band[other], ~spread);
+  const Pending changed = ClearOthers(s, field, b, placed) | Narrow(s, other, ~spread) |
+                          Narrow(s, kT.next_band[other], ~spread);
   pending |= changed;
   touched |= changed;
   return true;
