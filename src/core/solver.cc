@@ -23,9 +23,10 @@
 // candidates, so running them in any order until none applies ends in the same state (or finds
 // a contradiction in every order). The AVX2 build runs band shrink and row singles on a whole
 // pending group at once; other builds run them field by field. Both give the same answers.
-// Search: branch on a bivalue cell (the one that sees the most unsolved cells), else on a cell
-// with fewest candidates; the first choice is explored on a copy of the state (128 bytes on the
-// stack, depth <= 81), the other choices by eliminating the first in place.
+// Search: branch on a bivalue cell (when counting, the one that sees the most unsolved cells;
+// when asking whether a solution exists, the first one), else on a cell with fewest candidates;
+// the first choice is explored on a copy of the state (128 bytes on the stack, depth <= 81), the
+// other choices by eliminating the first in place.
 // Portable C++20 with optional BMI2 (pext/pdep) and AVX2/SSE2 paths chosen at compile time.
 #include "sudoku/solver.h"
 
@@ -68,17 +69,17 @@ constexpr int Field(int d, int b) { return d < 8 ? b * 8 + d : 24 + b; }
 // Lookup tables, built at compile time. A "mini-row key" is 9 bits: bit box_in_band * 3 +
 // row_in_band set when the digit may go in that row of that box (see MiniRowKey).
 struct Tables {
-  uint32_t shrink[512];                  // mini-row key -> 27-bit mask of the permitted mini-rows
-  uint16_t shrink9[512];                 // 3x3 pattern -> the union of the permutations inside it
-  uint32_t stack_keep[512];              // shrink9 with bits 3 * i + j moved to 9 * i + j
-  uint32_t peer_keep[27];                // band cells that stay when a digit is placed at this cell
-  uint8_t not_partial_perm[512];         // mini-row key with two in a row or in a box
-  uint32_t lines_of[512];                // mini-row key -> the rows and boxes it touches
-  uint32_t band_peers[27];               // band cell -> the other cells of the band it sees
-  uint32_t col_of[27];                   // band cell -> its column's cells in a band
-  uint64_t cols_of[27];                  // band cell -> col_of in bits 0-26 and 32-58
-  uint8_t band_of[28];                   // field -> its band
-  uint8_t next_band[28];                 // field -> the same digit's field in the next band
+  uint32_t shrink[512];      // mini-row key -> 27-bit mask of the permitted mini-rows
+  uint16_t shrink9[512];     // 3x3 pattern -> the union of the permutations inside it
+  uint32_t stack_keep[512];  // shrink9 with bits 3 * i + j moved to 9 * i + j
+  uint32_t peer_keep[27];    // band cells that stay when a digit is placed at this cell
+  uint32_t lines_of[512];    // mini-row key -> the rows and boxes it touches, bit 31 set when
+                             // two of its mini-rows share a row or a box
+  uint32_t band_peers[27];   // band cell -> the other cells of the band it sees
+  uint32_t col_of[27];       // band cell -> its column's cells in a band
+  uint64_t cols_of[27];      // band cell -> col_of in bits 0-26 and 32-58
+  uint8_t band_of[28];       // field -> its band
+  uint8_t next_band[28];     // field -> the same digit's field in the next band
   alignas(32) uint32_t own_lane[28][8];  // field -> all ones in its lane of its group
 };
 
@@ -198,7 +199,9 @@ inline __m256i Splat(uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x))
 // up to four instructions for one; hiding the value keeps the single vpmulld.
 inline __m256i MulLanes(__m256i x, uint32_t c) {
   __m256i m = Splat(c);
+#if defined(__GNUC__)
   asm("" : "+x"(m));
+#endif
   return _mm256_mullo_epi32(x, m);
 }
 
