@@ -369,6 +369,18 @@ inline Pending Place(State& s, int d, int b, int i) {
          Narrow(s, other, ~col) | Narrow(s, kT.next_band[other], ~col);
 }
 
+// The lowest digit (0-8) that may still go at band b, bit i; 9 when none.
+inline int FirstCandidate(const State& s, int b, int i) {
+#if defined(SUDOKU_SOLVER_AVX2)
+  Pending lanes = LanesSet(_mm256_and_si256(Load(s.f + 8 * b), Splat(1u << i)));
+  return lanes ? std::countr_zero(lanes) : 8 + !(s.f[Field(8, b)] >> i & 1);
+#else
+  int d = 0;
+  while (d < 9 && !(s.f[Field(d, b)] >> i & 1)) ++d;
+  return d;
+#endif
+}
+
 // Band shrink and row singles for one field; false on contradiction. Adds the bits of the
 // fields its placements changed to `pending` and `touched`.
 inline bool UpdateField(State& s, Pending& pending, Pending& touched, int field) {
@@ -509,9 +521,7 @@ int NakedSingles(State& s, Pending& pending, uint32_t bivalue[4]) {
   for (int b = 0; b < 3; ++b) {
     for (uint32_t singles = single[b]; singles; singles &= singles - 1) {
       int i = std::countr_zero(singles);
-      uint32_t bit = 1u << i;
-      int d = 0;
-      while (d < 9 && !(s.f[Field(d, b)] & bit)) ++d;
+      int d = FirstCandidate(s, b, i);
       if (d == 9) return -1;  // emptied by an earlier placement in this loop
       pending |= Place(s, d, b, i);
       ++placed;
@@ -670,8 +680,7 @@ void Search(State& s, Pending pending, Context& ctx, bool stack_shrink) {
     }
     int pick = PickCell(s, bivalue, ctx.existence);
     int b = pick >> 5, i = pick & 31;
-    int d = 0;
-    while (!(s.f[Field(d, b)] & (1u << i))) ++d;
+    int d = FirstCandidate(s, b, i);
     State child = s;
     Search(child, Place(child, d, b, i), ctx, !ctx.existence);
     if (ctx.found >= ctx.limit) return;
