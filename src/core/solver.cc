@@ -1,12 +1,9 @@
 // Solver: bit-parallel candidate sets per digit and band, copy-on-guess depth-first search.
 //
-// Representation. The board has three bands (rows 0-2, 3-5, 6-8). For each digit d and band b a
-// 27-bit field holds the cells of the band where d may still go (bit = row_in_band * 9 + col).
-// Fields come in four groups of eight, one AVX2 vector each: group b < 3 holds digits 0-7 of
-// band b (field b * 8 + d), group 3 holds digit 8 of bands 0-2 (field 24 + b) and field 27,
-// always empty. A cell is "solved" once a digit is placed in it; then only that digit keeps the
-// cell, and the digit is gone from every peer. Changed fields are queued in a 27-bit `pending`
-// mask (bit = field).
+// Representation: see solver_internal.h (27-bit fields per digit and band, in four groups of
+// eight that are one AVX2 vector each; Init in solver_init.cc). A cell is "solved" once a digit
+// is placed in it; then only that digit keeps the cell, and the digit is gone from every peer.
+// Changed fields are queued in a 27-bit `pending` mask (bit = field).
 //
 // Deductions, all on whole fields:
 //   - band shrink: in a band, a digit takes one cell in each of the 3 rows and in each of the 3
@@ -30,112 +27,36 @@
 // Portable C++20 with optional BMI2 (pext/pdep) and AVX2/SSE2 paths chosen at compile time.
 #include "sudoku/solver.h"
 
-#include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 
-// SUDOKU_SOLVER_PORTABLE (for tests of the fallback) turns the x86 intrinsics off.
-#if !defined(SUDOKU_SOLVER_PORTABLE)
-#if defined(__BMI2__)
-#define SUDOKU_SOLVER_BMI2 1
-#endif
-#if defined(__AVX2__)
-#define SUDOKU_SOLVER_AVX2 1
-#elif defined(__SSE2__)
-#define SUDOKU_SOLVER_SSE2 1
-#endif
-#endif
-#if defined(SUDOKU_SOLVER_BMI2) || defined(SUDOKU_SOLVER_AVX2) || defined(SUDOKU_SOLVER_SSE2)
-#include <immintrin.h>
-#endif
+#include "solver_internal.h"
 
 namespace sudoku {
 namespace {
 
-constexpr uint32_t kBand = 0x7FFFFFF;         // 27 bits
-constexpr uint32_t kRow = 0x1FF;              // one row of a band
-constexpr uint32_t kColSpread = 0x40201;      // bit 0 of each of the 3 rows: col mask * this
-constexpr uint32_t kAllFields = 0x7FFFFFF;    // 27 fields
-constexpr uint32_t kStackMask = 0x1C0E07;     // columns 0-2 of each band in a band-by-column mask
-constexpr uint32_t kMiniRowBits = 0x1249249;  // bit 0 of each mini-row
-constexpr uint32_t kRowLow = 0x40201;         // bit 0 of each row
-constexpr uint32_t kRowHigh = kRowLow << 8;   // bit 8 of each row
-constexpr uint32_t kRowRest = kBand & ~kRowHigh;  // bits 0-7 of each row
+using solver_internal::Columns;
+using solver_internal::Field;
+using solver_internal::Init;
+using solver_internal::kBand;
+using solver_internal::kColSpread;
+using solver_internal::kKeyMultiplier;
+using solver_internal::kMiniRowBits;
+using solver_internal::kRow;
+using solver_internal::kRowHigh;
+using solver_internal::kRowLow;
+using solver_internal::kRowRest;
+using solver_internal::kStackMask;
+using solver_internal::kT;
+using solver_internal::MiniRowKey;
+#if defined(SUDOKU_SOLVER_AVX2)
+using solver_internal::Load;
+using solver_internal::MulLanes;
+using solver_internal::Splat;
+using solver_internal::Store;
+#endif
 
-// Field index of digit d (0-8) in band b.
-constexpr int Field(int d, int b) { return d < 8 ? b * 8 + d : 24 + b; }
-
-// Lookup tables, built at compile time. A "mini-row key" is 9 bits: bit box_in_band * 3 +
-// row_in_band set when the digit may go in that row of that box (see MiniRowKey).
-struct Tables {
-  uint32_t shrink[512];      // mini-row key -> 27-bit mask of the permitted mini-rows
-  uint16_t shrink9[512];     // 3x3 pattern -> the union of the permutations inside it
-  uint32_t stack_keep[512];  // shrink9 with bits 3 * i + j moved to 9 * i + j
-  uint32_t peer_keep[27];    // band cells that stay when a digit is placed at this cell
-  uint32_t lines_of[512];    // mini-row key -> the rows and boxes it touches, bit 31 set when
-                             // two of its mini-rows share a row or a box
-  uint32_t band_peers[27];   // band cell -> the other cells of the band it sees
-  uint32_t col_of[27];       // band cell -> its column's cells in a band
-  uint64_t cols_of[27];      // band cell -> col_of in bits 0-26 and 32-58
-  uint8_t band_of[28];       // field -> its band
-  uint8_t next_band[28];     // field -> the same digit's field in the next band
-  alignas(32) uint32_t own_lane[28][8];  // field -> all ones in its lane of its group
-};
-
-constexpr Tables MakeTables() {
-  Tables t{};
-  constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  for (int s = 0; s < 512; ++s) {
-    // Bit 3 * i + j of s: row i goes to column j (transposing s transposes the result, so one
-    // table serves mini-row keys and stack patterns alike).
-    uint32_t keep = 0;
-    for (const auto& p : kPerms) {
-      int m = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-      if ((m & ~s) == 0) keep |= static_cast<uint32_t>(m);
-    }
-    t.shrink9[s] = static_cast<uint16_t>(keep);
-    t.stack_keep[s] = (keep & 7) | ((keep & 070) << 6) | ((keep & 0700) << 12);
-    uint32_t mask = 0;
-    for (int i = 0; i < 9; ++i) {  // i = box * 3 + row
-      if (keep & (1u << i)) mask |= 7u << ((i % 3) * 9 + (i / 3) * 3);
-    }
-    t.shrink[s] = mask;
-  }
-  for (int i = 0; i < 27; ++i) {
-    uint32_t peers = 0;
-    for (int j = 0; j < 27; ++j) {
-      if (j / 9 == i / 9 || j % 9 == i % 9 || (j % 9) / 3 == (i % 9) / 3) peers |= 1u << j;
-    }
-    t.peer_keep[i] = (kBand & ~peers) | (1u << i);
-    t.band_peers[i] = peers & ~(1u << i);
-    t.col_of[i] = kColSpread << (i % 9);
-    t.cols_of[i] = t.col_of[i] | uint64_t{t.col_of[i]} << 32;
-  }
-  for (int d = 0; d < 9; ++d) {
-    for (int b = 0; b < 3; ++b) {
-      t.band_of[Field(d, b)] = static_cast<uint8_t>(b);
-      t.next_band[Field(d, b)] = static_cast<uint8_t>(Field(d, (b + 1) % 3));
-    }
-  }
-  for (int f = 0; f < 24; ++f) t.own_lane[f][f % 8] = ~0u;
-  for (int m = 0; m < 512; ++m) {
-    int row_count[3] = {}, box_count[3] = {};
-    for (int i = 0; i < 9; ++i) {
-      if (!(m & (1 << i))) continue;
-      const int row = i % 3, box = i / 3;
-      ++row_count[row];
-      ++box_count[box];
-      t.lines_of[m] |= (kRow << (9 * row)) | ((7u | (7u << 9) | (7u << 18)) << (3 * box));
-    }
-    for (int k = 0; k < 3; ++k) {
-      if (row_count[k] > 1 || box_count[k] > 1) t.lines_of[m] |= 1u << 31;
-    }
-  }
-  return t;
-}
-
-constexpr Tables kT = MakeTables();
+constexpr uint32_t kAllFields = 0x7FFFFFF;  // 27 fields
 
 // f[Field(d, b)]: cells of band b where digit d+1 may go; unsolved[b]: cells of band b not yet
 // solved. f[27] and unsolved[3] stay 0.
@@ -157,21 +78,6 @@ struct Context {
   bool existence;
 };
 
-// Multiplying the mini-row bits (9 * row + 3 * box) by this puts bit box * 3 + row of the key
-// at bit 23 + box * 3 + row: the three shifted copies fall on different residues mod 3, so the
-// product has no carries, and no other copy reaches bits 23-31.
-constexpr uint32_t kKeyMultiplier = (1u << 23) | (1u << 15) | (1u << 7);
-
-// The mini-rows of band field x: bit box * 3 + row set when x has a cell in that row of that
-// box.
-inline uint32_t MiniRowKey(uint32_t x) {
-  uint32_t any = (x | (x >> 1) | (x >> 2)) & kMiniRowBits;
-  return (any * kKeyMultiplier) >> 23;
-}
-
-// Columns (9-bit) that hold a cell of the band field.
-inline uint32_t Columns(uint32_t x) { return (x | (x >> 9) | (x >> 18)) & kRow; }
-
 // Cells of the band field x alone in their row. REQUIRES: every row of x holds a cell (true
 // after a band shrink that found no contradiction).
 inline uint32_t RowSingles(uint32_t x) {
@@ -189,22 +95,6 @@ inline Pending Narrow(State& s, int field, uint32_t keep) {
 }
 
 #if defined(SUDOKU_SOLVER_AVX2)
-inline __m256i Load(const uint32_t* p) {
-  return _mm256_load_si256(reinterpret_cast<const __m256i*>(p));
-}
-inline void Store(uint32_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
-inline __m256i Splat(uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x)); }
-
-// x times c in every lane. GCC turns a multiplication by a known constant into shifts and adds,
-// up to four instructions for one; hiding the value keeps the single vpmulld.
-inline __m256i MulLanes(__m256i x, uint32_t c) {
-  __m256i m = Splat(c);
-#if defined(__GNUC__)
-  asm("" : "+x"(m));
-#endif
-  return _mm256_mullo_epi32(x, m);
-}
-
 // Bit k set iff lane k is not zero. Lanes hold fields, at most 27 bits, so "not zero" is
 // "positive".
 inline Pending LanesSet(__m256i v) {
@@ -687,136 +577,6 @@ void Search(State& s, Pending pending, Context& ctx, bool stack_shrink) {
     pending = Narrow(s, Field(d, b), ~(1u << i));
   }
 }
-
-// Bit 0 of each mini-row of x that holds two or more cells of x.
-inline uint32_t CrowdedMiniRows(uint32_t x) {
-  uint32_t x1 = x >> 1, x2 = x >> 2;
-  return ((x & x1) | (x & x2) | (x1 & x2)) & kMiniRowBits;
-}
-
-// Sets the fields of digit d from its givens, x[b] in band b (given[b]: all givens of band b).
-// Returns nonzero when two of its givens share a house.
-inline uint32_t InitDigit(State& s, int d, const uint32_t x[3], const uint32_t given[3]) {
-  uint32_t clash = 0, lines[3], col[3];
-  for (int b = 0; b < 3; ++b) {
-    lines[b] = kT.lines_of[MiniRowKey(x[b])];
-    clash |= (lines[b] >> 31) | CrowdedMiniRows(x[b]);
-    col[b] = Columns(x[b]);  // two givens of a column in one band share a box: seen above
-  }
-  clash |= (col[0] & col[1]) | (col[0] & col[2]) | (col[1] & col[2]);
-  uint32_t cols = (col[0] | col[1] | col[2]) * kColSpread;
-  for (int b = 0; b < 3; ++b) {
-    s.f[Field(d, b)] = (kBand & ~(lines[b] | cols | given[b])) | x[b];
-  }
-  return clash;
-}
-
-// Sets up the state from the givens; false when they break a rule. For each digit, its givens
-// block their rows, columns and boxes; a clash is two givens of a digit in one house.
-#if defined(SUDOKU_SOLVER_AVX2)
-// Digits 1-8 of a band take one vector: the lanes are the fields of group b.
-bool Init(const Grid& puzzle, State& s) {
-  const uint8_t* p = puzzle.cells.data();
-  // Band b is bytes 27b to 27b + 26. Band 2 is read from byte 49, so as to end inside the grid,
-  // and its masks are shifted down by 5.
-  const __m256i bytes[3] = {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
-                            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 27)),
-                            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 49))};
-  const int shift[3] = {0, 0, 5};
-  auto cells_holding = [&](int b, int value) {
-    __m256i is = _mm256_cmpeq_epi8(bytes[b], _mm256_set1_epi8(static_cast<char>(value)));
-    return static_cast<int>(static_cast<uint32_t>(_mm256_movemask_epi8(is)) >> shift[b]);
-  };
-  uint32_t given[3], nine[3];
-  __m256i x[3], lines[3], cols[3];
-  __m256i clash = _mm256_setzero_si256();
-  for (int b = 0; b < 3; ++b) {
-    __m256i in_range =
-        _mm256_cmpeq_epi8(_mm256_max_epu8(bytes[b], _mm256_set1_epi8(9)), _mm256_set1_epi8(9));
-    if (~(static_cast<uint32_t>(_mm256_movemask_epi8(in_range)) >> shift[b]) & kBand) {
-      return false;
-    }
-    s.unsolved[b] = static_cast<uint32_t>(cells_holding(b, 0)) & kBand;
-    given[b] = kBand & ~s.unsolved[b];
-    nine[b] = static_cast<uint32_t>(cells_holding(b, 9)) & kBand;
-    x[b] = _mm256_setr_epi32(cells_holding(b, 1), cells_holding(b, 2), cells_holding(b, 3),
-                             cells_holding(b, 4), cells_holding(b, 5), cells_holding(b, 6),
-                             cells_holding(b, 7), cells_holding(b, 8));
-    x[b] = _mm256_and_si256(x[b], Splat(kBand));
-    __m256i x1 = _mm256_srli_epi32(x[b], 1), x2 = _mm256_srli_epi32(x[b], 2);
-    __m256i any =
-        _mm256_and_si256(_mm256_or_si256(x[b], _mm256_or_si256(x1, x2)), Splat(kMiniRowBits));
-    __m256i key = _mm256_srli_epi32(MulLanes(any, kKeyMultiplier), 23);
-    lines[b] = _mm256_i32gather_epi32(reinterpret_cast<const int*>(kT.lines_of), key, 4);
-    // Two givens of a digit in one house: in a mini-row (`crowded`), in a row or a box of the
-    // band (bit 31 of `lines`), in a column of two bands (below).
-    __m256i crowded =
-        _mm256_or_si256(_mm256_and_si256(x[b], _mm256_or_si256(x1, x2)), _mm256_and_si256(x1, x2));
-    clash = _mm256_or_si256(clash, _mm256_or_si256(_mm256_srli_epi32(lines[b], 31),
-                                                   _mm256_and_si256(crowded, Splat(kMiniRowBits))));
-    cols[b] = _mm256_or_si256(
-        x[b], _mm256_or_si256(_mm256_srli_epi32(x[b], 9), _mm256_srli_epi32(x[b], 18)));
-    cols[b] = _mm256_and_si256(cols[b], Splat(kRow));
-  }
-  clash = _mm256_or_si256(
-      clash, _mm256_or_si256(_mm256_and_si256(cols[0], _mm256_or_si256(cols[1], cols[2])),
-                             _mm256_and_si256(cols[1], cols[2])));
-  __m256i spread =
-      MulLanes(_mm256_or_si256(cols[0], _mm256_or_si256(cols[1], cols[2])), kColSpread);
-  for (int b = 0; b < 3; ++b) {
-    __m256i blocked = _mm256_or_si256(_mm256_or_si256(lines[b], spread), Splat(given[b]));
-    Store(s.f + 8 * b, _mm256_or_si256(_mm256_andnot_si256(blocked, Splat(kBand)), x[b]));
-  }
-  s.f[27] = 0;
-  s.unsolved[3] = 0;
-  return (InitDigit(s, 8, nine, given) |
-          static_cast<uint32_t>(!_mm256_testz_si256(clash, clash))) == 0;
-}
-#else
-// Cells of each band holding each value: masks[v * 3 + b], v = 0 (empty) to 9. A cell holding
-// anything else is in no mask.
-void ValueMasks(const Grid& puzzle, uint32_t masks[30]) {
-#if defined(SUDOKU_SOLVER_SSE2)
-  alignas(16) uint8_t buf[96] = {};
-  std::memcpy(buf, puzzle.cells.data(), kCells);
-  for (int b = 0; b < 3; ++b) {
-    __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + 27 * b));
-    __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + 27 * b + 16));
-    for (int d = 0; d < 10; ++d) {
-      __m128i dv = _mm_set1_epi8(static_cast<char>(d));
-      uint32_t m = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, dv))) |
-                   (static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, dv))) << 16);
-      masks[d * 3 + b] = m & kBand;
-    }
-  }
-#else
-  for (int k = 0; k < 30; ++k) masks[k] = 0;
-  for (int c = 0; c < kCells; ++c) {
-    if (puzzle[c] <= 9) masks[puzzle[c] * 3 + c / 27] |= 1u << (c % 27);
-  }
-#endif
-}
-
-bool Init(const Grid& puzzle, State& s) {
-  uint32_t masks[30];
-  ValueMasks(puzzle, masks);
-  uint32_t given[3];
-  uint32_t out_of_range = 0;  // a cell holding none of 0-9 is in no mask
-  for (int b = 0; b < 3; ++b) {
-    given[b] = kBand & ~masks[b];
-    s.unsolved[b] = masks[b];
-    uint32_t any = 0;
-    for (int v = 0; v < 10; ++v) any |= masks[v * 3 + b];
-    out_of_range |= kBand & ~any;
-  }
-  if (out_of_range) return false;
-  s.f[27] = 0;
-  s.unsolved[3] = 0;
-  uint32_t clash = 0;
-  for (int d = 0; d < 9; ++d) clash |= InitDigit(s, d, masks + (d + 1) * 3, given);
-  return clash == 0;
-}
-#endif
 
 }  // namespace
 
