@@ -501,5 +501,27 @@ TEST(Solver, IsDeterministic) {
   }
 }
 
+// The first solution found is pinned: the random-clues grid method and the generator's golden
+// corpora depend on it, and every build of the solver (vectorized or portable) must find it.
+TEST(Solver, FindsThePinnedFirstSolution) {
+  const std::pair<const char*, const char*> cases[] = {
+      {".................................................................................",
+       "123456789456789123789123456231674895597218364864935217378561942642897531915342678"},
+      {"8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+       "841762359295348671376159824153426798968571243427893165534287916612935487789614532"},
+      {"8.........95.......76.........428967...573412...691583.....4196....3.748...8..235",
+       "842965371395187624176342859513428967689573412427691583238754196951236748764819235"},
+      {".................1.....2.3......3.2...1.4......5.......3......4.7..8...962...7...",
+       "413678592752934861896512437947863125261745983385291746538129674174386259629457318"},
+  };
+  for (const auto& [puzzle, first] : cases) {
+    for (int limit : {1, 2}) {
+      Grid solution;
+      ASSERT_EQ(CountSolutions(MustParse(puzzle), limit, &solution), limit) << puzzle;
+      EXPECT_EQ(ToString(solution), first) << puzzle << " limit " << limit;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sudoku

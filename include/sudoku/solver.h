@@ -34,8 +34,8 @@ bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit);
 
 // The solver's candidate state; its layout is described in solver.cc and means nothing outside.
 struct SolverState {
-  uint32_t f[27];        // per digit and band: the cells of the band where the digit may go
-  uint32_t unsolved[3];  // per band: the cells not yet fixed to a digit
+  alignas(32) uint32_t f[28];  // per digit and band: the cells of the band where it may go
+  uint32_t unsolved[4];        // per band: the cells not yet fixed to a digit
 };
 
 // What the givens of one puzzle (the base) force, deduced once and then shared by
