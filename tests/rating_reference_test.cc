@@ -115,31 +115,40 @@ TEST(RatingReference, XyChainMatchesPerStartSearch) {
   }
 }
 
-// Solves `puzzle` twice in lockstep, with Memory::sound off (every finder searches in full) and
-// on (as RateUniquePuzzle), and expects the same step and the same candidates every time.
-void ExpectSoundMemoryChangesNothing(const Grid& puzzle) {
+// Solves `puzzle` twice in lockstep, each side stepping with its own `step` (State&, Step*) ->
+// bool, and expects the same step and the same candidates every time; a guess (no progress)
+// places the solution's digit in the first empty cell on both sides.
+template <typename StepA, typename StepB>
+void ExpectSameSteps(const Grid& puzzle, StepA step_a, StepB step_b) {
   Grid solution;
   ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
-  State plain, sound;
-  ASSERT_TRUE(logic::InitState(puzzle, &plain));
-  sound = plain;
-  logic::Memory plain_memory, sound_memory;
-  sound_memory.sound = true;
-  while (plain.empty.Any()) {
-    logic::Step plain_step, sound_step;
-    const bool progress = logic::ApplyEasiestStep(plain, &plain_memory, &plain_step);
-    ASSERT_EQ(logic::ApplyEasiestStep(sound, &sound_memory, &sound_step), progress);
-    if (!progress) {  // a guess, as the test only needs the same one on both sides
-      const int cell = plain.empty.First();
-      logic::Place(plain, cell, solution[cell] - 1);
-      logic::Place(sound, cell, solution[cell] - 1);
+  State a, b;
+  ASSERT_TRUE(logic::InitState(puzzle, &a));
+  b = a;
+  while (a.empty.Any()) {
+    logic::Step a_step, b_step;
+    const bool progress = step_a(a, &a_step);
+    ASSERT_EQ(step_b(b, &b_step), progress) << ToString(puzzle);
+    if (!progress) {
+      const int cell = a.empty.First();
+      logic::Place(a, cell, solution[cell] - 1);
+      logic::Place(b, cell, solution[cell] - 1);
       continue;
     }
-    ASSERT_EQ(sound_step.technique, plain_step.technique) << ToString(puzzle);
-    ASSERT_EQ(sound_step.rating, plain_step.rating);
-    ASSERT_EQ(sound_step.uses, plain_step.uses);
-    ASSERT_EQ(sound.cand, plain.cand) << TechniqueName(plain_step.technique);
+    ASSERT_EQ(b_step.technique, a_step.technique) << ToString(puzzle);
+    ASSERT_EQ(b_step.rating, a_step.rating);
+    ASSERT_EQ(b_step.uses, a_step.uses);
+    ASSERT_EQ(b.cand, a.cand) << TechniqueName(a_step.technique);
   }
+}
+
+// Memory::sound off (every finder searches in full) against on (as RateUniquePuzzle).
+void ExpectSoundMemoryChangesNothing(const Grid& puzzle) {
+  logic::Memory plain, sound;
+  sound.sound = true;
+  ExpectSameSteps(
+      puzzle, [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &plain, step); },
+      [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &sound, step); });
 }
 
 TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
@@ -159,30 +168,14 @@ TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
   }
 }
 
-// Solves `puzzle` stepping with one Memory for the whole solve and, in lockstep, with a fresh
-// search from scratch at every step (ApplyEasiestStep without memory): the same steps.
+// One Memory for the whole solve against a fresh search from scratch at every step
+// (ApplyEasiestStep without memory).
 void ExpectMemoryChangesNothing(const Grid& puzzle) {
-  Grid solution;
-  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
-  State kept, fresh;
-  ASSERT_TRUE(logic::InitState(puzzle, &kept));
-  fresh = kept;
   logic::Memory memory;
-  while (kept.empty.Any()) {
-    logic::Step kept_step, fresh_step;
-    const bool progress = logic::ApplyEasiestStep(kept, &memory, &kept_step);
-    ASSERT_EQ(logic::ApplyEasiestStep(fresh, &fresh_step), progress) << ToString(puzzle);
-    if (!progress) {
-      const int cell = kept.empty.First();
-      logic::Place(kept, cell, solution[cell] - 1);
-      logic::Place(fresh, cell, solution[cell] - 1);
-      continue;
-    }
-    ASSERT_EQ(kept_step.technique, fresh_step.technique) << ToString(puzzle);
-    ASSERT_EQ(kept_step.rating, fresh_step.rating);
-    ASSERT_EQ(kept_step.uses, fresh_step.uses);
-    ASSERT_EQ(kept.cand, fresh.cand) << TechniqueName(fresh_step.technique);
-  }
+  ExpectSameSteps(
+      puzzle,
+      [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &memory, step); },
+      [](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, step); });
 }
 
 TEST(RatingReference, MemoryGivesTheSameStepsAsFreshSearches) {
