@@ -10,9 +10,7 @@
 //                                     500,000 rows (made once per process, not timed; each
 //                                     repetition appends 20,000 or 40,000 more rows), where the
 //                                     indexes outgrow the page cache as they do in a long run.
-// Records are real: minimal puzzles from the generator with their scores, ratings and technique
-// uses (row size as in a run); only the canonical form is altered to be unique per item, keeping
-// the real form's shape (leading empty cells).
+// Records are real (store_records.h).
 // Run: build-*/bench/sudoku_bench --benchmark_filter=SqliteStore
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -24,9 +22,7 @@
 #include <system_error>
 #include <vector>
 
-#include "sudoku/generator.h"
-#include "sudoku/grid.h"
-#include "sudoku/rng.h"
+#include "store_records.h"
 #include "sudoku/sink.h"
 #include "sudoku/store.h"
 
@@ -35,39 +31,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kPoolSize = 512;  // distinct generated records; items reuse them in turn
-
-// Minimal puzzles as a run makes them (default options, --minimal), made once.
-const std::vector<PuzzleRecord>& RecordPool() {
-  static const std::vector<PuzzleRecord> pool = [] {
-    GeneratorOptions options;
-    options.dig.minimal = true;
-    std::vector<PuzzleRecord> records(kPoolSize);
-    for (int i = 0; i < kPoolSize; ++i) {
-      GeneratePuzzle(options, i, ItemSeed(2024, static_cast<uint64_t>(i)), &records[i]);
-    }
-    return records;
-  }();
-  return pool;
-}
-
-// Item `item_index`: a pool record, whose canonical form gets the item's number (base 9, digits
-// 1-9) in its last 12 cells, so that every item has a form of its own.
-PuzzleRecord MakeRecord(int64_t item_index) {
-  PuzzleRecord r = RecordPool()[static_cast<size_t>(item_index % kPoolSize)];
-  r.item_index = item_index;
-  uint64_t n = static_cast<uint64_t>(item_index);
-  for (int cell = kCells - 12; cell < kCells; ++cell, n /= 9) {
-    r.canonical[cell] = static_cast<uint8_t>(1 + n % 9);
-  }
-  return r;
-}
-
-void NextBatch(int64_t first, std::vector<PuzzleRecord>* batch) {
-  for (size_t i = 0; i < batch->size(); ++i) {
-    (*batch)[i] = MakeRecord(first + static_cast<int64_t>(i));
-  }
-}
+using bench::NextBatch;
+using bench::RecordPool;
 
 std::string TempPath(const std::string& name) {
   return (fs::temp_directory_path() / (name + "_" + std::to_string(getpid()) + ".db")).string();

@@ -1,0 +1,54 @@
+// Records for the store's benchmarks (store_benchmark.cc, store_scale.cc): real minimal puzzles
+// from the generator with their scores, ratings and technique uses (row size as in a run); only
+// the canonical form is altered to be unique per item, keeping the real form's shape (leading
+// empty cells).
+#ifndef SUDOKU_BENCH_STORE_RECORDS_H_
+#define SUDOKU_BENCH_STORE_RECORDS_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/generator.h"
+#include "sudoku/grid.h"
+#include "sudoku/rng.h"
+#include "sudoku/sink.h"
+
+namespace sudoku::bench {
+
+inline constexpr int kPoolSize = 512;  // distinct generated records; items reuse them in turn
+
+// Minimal puzzles as a run makes them (default options, --minimal), made once.
+inline const std::vector<PuzzleRecord>& RecordPool() {
+  static const std::vector<PuzzleRecord> pool = [] {
+    GeneratorOptions options;
+    options.dig.minimal = true;
+    std::vector<PuzzleRecord> records(kPoolSize);
+    for (int i = 0; i < kPoolSize; ++i) {
+      GeneratePuzzle(options, i, ItemSeed(2024, static_cast<uint64_t>(i)), &records[i]);
+    }
+    return records;
+  }();
+  return pool;
+}
+
+// Item `item_index`: a pool record, whose canonical form gets the item's number (base 9, digits
+// 1-9) in its last 12 cells, so that every item has a form of its own.
+inline PuzzleRecord MakeRecord(int64_t item_index) {
+  PuzzleRecord r = RecordPool()[static_cast<size_t>(item_index % kPoolSize)];
+  r.item_index = item_index;
+  uint64_t n = static_cast<uint64_t>(item_index);
+  for (int cell = kCells - 12; cell < kCells; ++cell, n /= 9) {
+    r.canonical[cell] = static_cast<uint8_t>(1 + n % 9);
+  }
+  return r;
+}
+
+inline void NextBatch(int64_t first, std::vector<PuzzleRecord>* batch) {
+  for (size_t i = 0; i < batch->size(); ++i) {
+    (*batch)[i] = MakeRecord(first + static_cast<int64_t>(i));
+  }
+}
+
+}  // namespace sudoku::bench
+
+#endif  // SUDOKU_BENCH_STORE_RECORDS_H_
