@@ -16,6 +16,7 @@ namespace sudoku {
 namespace {
 
 using core_internal::CellSet;
+using core_internal::Houses;
 using core_internal::kAllCells;
 using core_internal::kPlaces;
 using core_internal::Place;
@@ -82,9 +83,9 @@ static_assert(kOrbits[static_cast<int>(Symmetry::kRot90)].count == 21);
 static_assert(kOrbits[static_cast<int>(Symmetry::kRot180)].count == 41);
 static_assert(kOrbits[static_cast<int>(Symmetry::kDiagonal)].count == 45);
 
-// The givens while digging, kept in step with the puzzle: the digit set of each house and, per
-// digit, the houses holding it, plus the empty cells of each house (as 9-bit masks: columns of a
-// row, rows of a column, row_in_box * 3 + col_in_box of a box).
+// The givens while digging, kept in step with the puzzle: the digit set of each house (Houses)
+// and, per digit, the houses holding it, plus the empty cells of each house (as 9-bit masks:
+// columns of a row, rows of a column, row_in_box * 3 + col_in_box of a box).
 class Givens {
  public:
   explicit Givens(const Grid& grid) {
@@ -99,10 +100,7 @@ class Givens {
   void Toggle(int cell, int digit) {
     const Place& p = kPlaces[cell];
     const int r = p.row, c = p.col, b = p.box;
-    const uint16_t bit = static_cast<uint16_t>(1u << digit);
-    row_[r] ^= bit;
-    col_[c] ^= bit;
-    box_[b] ^= bit;
+    digits_.Toggle(cell, digit);
     rows_with_[digit] ^= static_cast<uint16_t>(1u << r);
     cols_with_[digit] ^= static_cast<uint16_t>(1u << c);
     boxes_with_[digit] ^= static_cast<uint16_t>(1u << b);
@@ -112,11 +110,7 @@ class Givens {
   }
   // True when the givens seen by the empty `cell` hold all eight digits other than its own: the
   // cell is then a naked single, so emptying it cannot add a solution.
-  bool IsNakedSingle(int cell) const {
-    const Place& p = kPlaces[cell];
-    const uint16_t seen = row_[p.row] | col_[p.col] | box_[p.box];
-    return std::popcount(static_cast<uint16_t>(seen & 0x3FE)) == 8;
-  }
+  bool IsNakedSingle(int cell) const { return std::popcount(digits_.Free(cell)) == 1; }
   // True when the empty `cell` is the only place left for `digit` in one of its houses (every
   // other empty cell of the house sees `digit` among the givens): a hidden single, so emptying
   // it cannot add a solution either. REQUIRES: no given of the cell's houses holds `digit`.
@@ -138,7 +132,7 @@ class Givens {
   // Bit k of a 3-bit mask -> bits 3k, 3k+1, 3k+2.
   static uint32_t Spread3(uint32_t x) { return (x & 1) * 7 | (x & 2) * 28 | (x & 4) * 112; }
 
-  std::array<uint16_t, 9> row_{}, col_{}, box_{};
+  Houses digits_;
   std::array<uint16_t, 10> rows_with_{}, cols_with_{}, boxes_with_{};
   std::array<uint16_t, 9> row_empty_{}, col_empty_{}, box_empty_{};
 };
