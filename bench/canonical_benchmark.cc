@@ -8,11 +8,11 @@
 
 #include <vector>
 
-#include "samples.h"
-#include "sudoku/canonical.h"
-#include "sudoku/digger.h"
-#include "sudoku/grid_generator.h"
-#include "sudoku/transform.h"
+#include "common/samples.h"
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/digger.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/transform.h"
 
 namespace sudoku {
 namespace {

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "samples.h"
-#include "sudoku/digger.h"
-#include "sudoku/grid_generator.h"
-#include "sudoku/rating.h"
+#include "common/samples.h"
+#include "sudoku/core/digger.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/rating.h"
 
 namespace sudoku {
 namespace {

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/solver.h"
+#include "sudoku/core/solver.h"
 
 namespace sudoku {
 namespace {

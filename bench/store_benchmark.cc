@@ -1,4 +1,4 @@
-// Benchmarks of SqliteStore (include/sudoku/store.h), the corpus writer. Each writes batches
+// Benchmarks of SqliteStore (include/sudoku/storage/store.h), the corpus writer. Each writes batches
 // into a temp file (WAL, synchronous=NORMAL, as Open sets them), one transaction per batch.
 // items_per_second = rows per wall-clock second; CPU time per batch / batch size = CPU per row.
 //   BM_SqliteStoreWriteBatch/<batch>  batches of <batch> records (1000, 100, 5000 = generate's
@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "store_records.h"
-#include "sudoku/sink.h"
-#include "sudoku/store.h"
+#include "sudoku/pipeline/sink.h"
+#include "sudoku/storage/store.h"
 
 namespace sudoku {
 namespace {

@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/generator.h"
-#include "sudoku/grid.h"
-#include "sudoku/rng.h"
-#include "sudoku/sink.h"
+#include "sudoku/core/generator.h"
+#include "sudoku/core/grid.h"
+#include "sudoku/core/rng.h"
+#include "sudoku/pipeline/sink.h"
 
 namespace sudoku::bench {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "store_records.h"
-#include "sudoku/store.h"
+#include "sudoku/storage/store.h"
 
 namespace {
 

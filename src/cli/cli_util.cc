@@ -8,10 +8,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "sudoku/digger.h"
-#include "sudoku/generator.h"
-#include "sudoku/grid_generator.h"
-#include "sudoku/scorer.h"
+#include "sudoku/core/digger.h"
+#include "sudoku/core/generator.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/scorer.h"
 
 namespace sudoku::cli {
 namespace {

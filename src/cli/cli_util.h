@@ -14,9 +14,9 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/corpus_reader.h"
-#include "sudoku/grid.h"
-#include "sudoku/rating.h"
+#include "sudoku/storage/corpus_reader.h"
+#include "sudoku/core/grid.h"
+#include "sudoku/core/rating.h"
 #include "sudoku/status.h"
 
 namespace sudoku::cli {

@@ -7,8 +7,8 @@
 #include <ostream>
 #include <string>
 
-#include "sudoku/corpus_reader.h"
-#include "sudoku/rating.h"
+#include "sudoku/storage/corpus_reader.h"
+#include "sudoku/core/rating.h"
 
 namespace sudoku::cli {
 namespace {

@@ -12,9 +12,9 @@
 #include "cli_util.h"
 #include "grid_source.h"
 #include "run_params.h"
-#include "sudoku/pipeline.h"
-#include "sudoku/scorer.h"
-#include "sudoku/store.h"
+#include "sudoku/pipeline/pipeline.h"
+#include "sudoku/core/scorer.h"
+#include "sudoku/storage/store.h"
 
 namespace sudoku::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cli_util.h"
-#include "sudoku/store.h"
+#include "sudoku/storage/store.h"
 
 namespace sudoku::cli {
 

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
-#include "sudoku/canonical.h"
-#include "sudoku/rating.h"
-#include "sudoku/scorer.h"
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/scorer.h"
 
 namespace sudoku::cli {
 namespace {

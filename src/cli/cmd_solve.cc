@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cli_util.h"
-#include "sudoku/solver.h"
+#include "sudoku/core/solver.h"
 
 namespace sudoku::cli {
 

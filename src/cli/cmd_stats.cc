@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "stats_plot.h"
-#include "sudoku/corpus_reader.h"
-#include "sudoku/rating.h"
+#include "sudoku/storage/corpus_reader.h"
+#include "sudoku/core/rating.h"
 
 namespace sudoku::cli {
 namespace {

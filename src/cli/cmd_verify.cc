@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/canonical.h"
-#include "sudoku/canonical_key.h"
-#include "sudoku/corpus_reader.h"
-#include "sudoku/digger.h"
-#include "sudoku/generator.h"
-#include "sudoku/grid.h"
-#include "sudoku/grid_generator.h"
-#include "sudoku/rating.h"
-#include "sudoku/scorer.h"
-#include "sudoku/solver.h"
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/canonical_key.h"
+#include "sudoku/storage/corpus_reader.h"
+#include "sudoku/core/digger.h"
+#include "sudoku/core/generator.h"
+#include "sudoku/core/grid.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/scorer.h"
+#include "sudoku/core/solver.h"
 
 namespace sudoku::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/grid.h"
+#include "sudoku/core/grid.h"
 
 namespace sudoku::cli {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/generator.h"
+#include "sudoku/core/generator.h"
 #include "sudoku/status.h"
 
 namespace sudoku::cli {

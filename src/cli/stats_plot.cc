@@ -16,7 +16,7 @@
 
 #include "cli/plot_script.h"
 #include "cli_util.h"
-#include "sudoku/rating.h"
+#include "sudoku/core/rating.h"
 
 extern char** environ;
 

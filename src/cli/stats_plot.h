@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/corpus_reader.h"
+#include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 

@@ -1,4 +1,4 @@
-#include "sudoku/pipeline.h"
+#include "sudoku/pipeline/pipeline.h"
 
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/rng.h"
+#include "sudoku/core/rng.h"
 
 namespace sudoku {
 namespace {

@@ -16,9 +16,9 @@
 #include <string_view>
 
 #include "storage/connection.h"
-#include "sudoku/canonical.h"
-#include "sudoku/grid.h"
-#include "sudoku/rating.h"
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/grid.h"
+#include "sudoku/core/rating.h"
 
 namespace sudoku::storage_internal {
 namespace {

@@ -6,8 +6,8 @@
 #include "storage/backfill.h"
 #include "storage/corpus_check.h"
 #include "storage/schema_sql.h"
-#include "sudoku/canonical_key.h"
-#include "sudoku/grid.h"
+#include "sudoku/core/canonical_key.h"
+#include "sudoku/core/grid.h"
 
 namespace sudoku::storage_internal {
 namespace {

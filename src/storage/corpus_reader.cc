@@ -1,4 +1,4 @@
-// CorpusReader: see include/sudoku/corpus_reader.h.
+// CorpusReader: see include/sudoku/storage/corpus_reader.h.
 //
 // Every query is built from the same filter clause ("level = :level AND clues BETWEEN ..."),
 // holding only the conditions a filter sets, so SQLite can use the (level, clues), (clues) and
@@ -6,7 +6,7 @@
 // GROUP BY aggregates; quartiles come from the clue and freedom histograms (at most 82 and 730
 // rows), which is exact and one pass, where ORDER BY ... LIMIT 1 OFFSET k would step k rows for
 // each quartile anyway.
-#include "sudoku/corpus_reader.h"
+#include "sudoku/storage/corpus_reader.h"
 
 #include <sqlite3.h>
 
@@ -17,10 +17,10 @@
 #include <utility>
 
 #include "storage/corpus_check.h"
-#include "sudoku/rating.h"
-#include "sudoku/rng.h"
-#include "sudoku/scorer.h"
-#include "sudoku/store.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/rng.h"
+#include "sudoku/core/scorer.h"
+#include "sudoku/storage/store.h"
 
 namespace sudoku {
 namespace {

@@ -1,4 +1,4 @@
-// SqliteStore: see include/sudoku/store.h. The schema comes from schema/NNN_*.sql, embedded at
+// SqliteStore: see include/sudoku/storage/store.h. The schema comes from schema/NNN_*.sql, embedded at
 // build time into storage/schema_sql.h (src/storage/embed_schema.cmake).
 //
 // Open checks a file before it changes anything in it (CheckCorpus, storage/corpus_check.h: the
@@ -17,8 +17,8 @@
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
 #include "storage/schema_sql.h"
-#include "sudoku/canonical_key.h"
-#include "sudoku/store.h"
+#include "sudoku/core/canonical_key.h"
+#include "sudoku/storage/store.h"
 
 namespace sudoku {
 namespace {

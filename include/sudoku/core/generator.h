@@ -1,0 +1,55 @@
+// Generator: one pipeline item from start to finish. Makes a finished grid (by a grid method,
+// or drawn from a user's grids), transforms it (digits, or the whole group), digs a unique
+// puzzle (randomly or symmetrically) and scores it, retrying with fresh grids (bounded) until
+// the puzzle meets the requested clue, freedom and rating bands; rates it by human technique
+// (rating.h) and computes the canonical forms.
+//
+// Deterministic: the record depends only on (options, item seed). Thread-safe.
+#ifndef SUDOKU_CORE_GENERATOR_H_
+#define SUDOKU_CORE_GENERATOR_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "sudoku/core/digger.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/pipeline/sink.h"
+#include "sudoku/core/transform.h"
+
+namespace sudoku {
+
+struct GeneratorOptions {
+  GridMethod grid_method = GridMethod::kSearch;  // how grids are made. Default: search
+  // When not empty, each item's grids are drawn uniformly from these (REQUIRES: all complete and
+  // valid) instead of made by grid_method; records say grid_method "source". The span is not
+  // owned and must outlive every use of the options. Default: empty
+  std::span<const Grid> grid_source;
+  TransformKind transform = TransformKind::kRelabel;  // stage 2. Default: relabel digits only
+  DigOptions dig;                 // clue band, minimality, symmetry, order. Default: see DigOptions
+  bool random_symmetry = false;   // each item digs with one of the six symmetries other than
+                                  // none, chosen by its seed (dig.symmetry is then ignored)
+  int min_freedom = 0;            // lowest accepted freedom. Default: 0
+  int max_freedom = 729;          // highest accepted freedom. Default: 729 (empty board)
+  int min_rating = 0;             // lowest accepted SE rating, tenths. Default: 0
+  int max_rating = kGuessRating;  // highest accepted SE rating, tenths. Default: 100 (a guess)
+  int max_attempts = 1000;        // grids tried per item before giving up. Default: 1000
+};
+
+// Empty when the options can be met in principle; otherwise a one-line reason naming the
+// offending option (e.g. "--clues 5-10: no unique puzzle has fewer than 17 clues").
+std::string CheckGeneratorOptions(const GeneratorOptions& options);
+
+// The grid_method recorded for grids drawn from GeneratorOptions::grid_source: "source".
+std::string_view SourceGridMethodName();
+
+// Fills `*record` with item `item_index` made from `item_seed`. Returns false when
+// max_attempts grids gave no puzzle inside the bands (the record is then unspecified).
+// REQUIRES: CheckGeneratorOptions(options) is empty.
+bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
+                    PuzzleRecord* record);
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_CORE_GENERATOR_H_

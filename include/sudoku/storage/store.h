@@ -1,0 +1,155 @@
+// SqliteStore: the corpus database (schema in schema/NNN_*.sql, version in PRAGMA user_version).
+//
+// One SqliteStore owns one connection; it is not thread-safe (the pipeline calls it from its
+// serial output stage only). Opening creates the file and schema if missing, migrates an older
+// schema, and refuses a file that is not a corpus or has a newer schema. WAL journal mode,
+// synchronous=NORMAL (a committed batch survives a killed process; a power loss may drop the
+// last batches but never corrupts the file), statements prepared once, one transaction per
+// batch. Every error message names the database file and carries SQLite's own message.
+// Equivalent puzzles are stored once: a record whose canonical form is already in the corpus
+// (from any run) is counted in runs.duplicates instead. The UNIQUE index is on
+// puzzles.canonical_key, a 64-bit hash of the form (canonical_key.h); when a new form's key is
+// taken by a different form, the texts are compared and the new form is stored with no key (a
+// "collision row", schema/004_canonical_key.sql), so a collision never drops a puzzle and no
+// form is stored twice.
+// runs.written, runs.duplicates and runs.next_item are updated in each batch's transaction, so
+// whenever the process dies, a run's items 0..next_item-1 are exactly its stored puzzles and
+// its duplicates; ResumeRun continues such a run at next_item.
+#ifndef SUDOKU_STORAGE_STORE_H_
+#define SUDOKU_STORAGE_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "sudoku/pipeline/sink.h"
+#include "sudoku/status.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace sudoku {
+
+// The schema version this build writes (the highest schema/NNN_*.sql).
+int StoreSchemaVersion();
+
+struct RunInfo {
+  uint64_t seed = 0;         // run seed (stored as decimal text: it may exceed INT64_MAX)
+  std::string params_json;   // the generation parameters as a JSON object
+  std::string tool_version;  // e.g. "sudoku-corpus 0.1.0"
+  int64_t requested = 0;     // how many puzzles were asked for
+};
+
+// A run as stored in `runs`, found by FindUnfinishedRun for `generate --resume`.
+struct StoredRun {
+  int64_t id = 0;
+  uint64_t seed = 0;
+  std::string params_json;   // runs.params, as BeginRun stored it
+  std::string tool_version;  // the tool that started the run
+  std::string status;        // 'running' (or its process was killed), 'interrupted', 'failed'
+  int64_t requested = 0;
+  int64_t written = 0;     // puzzles stored
+  int64_t duplicates = 0;  // items not stored: duplicates
+  int64_t next_item = 0;   // items 0..next_item-1 are accounted for (stored or duplicates)
+};
+
+// How Open treats a missing file.
+enum class OpenMode {
+  kCreateIfMissing,  // create the file and the schema (generate)
+  kMustExist,        // fail with "<path>: cannot open database: no such file" (generate --resume)
+};
+
+class SqliteStore : public PuzzleSink {
+ public:
+  // Opens the corpus at `path` for writing, creating it if missing unless mode is kMustExist;
+  // ":memory:" works for tests.
+  // On success *store holds the store; on error *store is null and the status names `path`:
+  // not a SQLite file, a SQLite database that is not a corpus, a newer schema, unwritable.
+  // Never modifies a file it refuses. A file locked by another writer for longer than the busy
+  // timeout (5 s) fails with SQLite's "database is locked".
+  static Status Open(const std::string& path, std::unique_ptr<SqliteStore>* store,
+                     OpenMode mode = OpenMode::kCreateIfMissing);
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  // Inserts a `runs` row with status 'running' and makes it the run that WriteBatch fills.
+  // Fails if info.params_json is not a JSON object. REQUIRES: no run is open (EndRun first).
+  Status BeginRun(const RunInfo& info, int64_t* run_id);
+
+  // PuzzleSink: inserts the batch into `puzzles` under the current run, except duplicates, and
+  // updates runs.written, runs.duplicates and runs.next_item, in one transaction.
+  // REQUIRES: BeginRun succeeded.
+  Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override;
+
+  // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at,
+  // and closes the run. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
+  // store destroyed with a run open leaves it 'running', as a killed process would.
+  Status EndRun(std::string_view status);
+
+  // Finds the run `generate --resume` would finish: run `run_id`, or with run_id 0 the latest
+  // run (highest id) whose status is not 'finished'. Fails, naming the file, when there is none,
+  // the run does not exist or is finished, or its counts disagree with its rows (written rows,
+  // all below next_item; written <= requested). Changes nothing. REQUIRES: run_id >= 0.
+  Status FindUnfinishedRun(int64_t run_id, StoredRun* run);
+
+  // Makes run `run_id` (0: the latest unfinished) the current run again: checks it as
+  // FindUnfinishedRun does and sets status 'running' and finished_at NULL, in one transaction.
+  // WriteBatch then appends to it and EndRun ends it. *run is the run as found.
+  // REQUIRES: no run is open; run_id >= 0.
+  Status ResumeRun(int64_t run_id, StoredRun* run);
+
+  const std::string& path() const { return path_; }
+  sqlite3* db() const { return db_; }         // for read-only queries in tests and commands
+  int64_t run_id() const { return run_id_; }  // the open run, 0 if none
+  // The file's schema version before Open migrated it (0 for a new file).
+  int opened_version() const { return opened_version_; }
+
+ private:
+  SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+  Status Configure();  // pragmas, schema check and migration; statements prepared
+  Status Prepare(const char* sql, sqlite3_stmt** stmt);
+  // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
+  // clears its bindings. Errors say "<path>: <what> (<sqlite3_errmsg>)".
+  Status Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc = 0);
+  struct RecordText;  // a record's text columns, formatted once
+  // Stores `record` unless its canonical form is stored (*stored false: a duplicate).
+  Status StorePuzzle(const PuzzleRecord& record, bool* stored);
+  // Inserts `record` under its canonical key, or under none; *stored false: the key is taken.
+  Status InsertPuzzle(const PuzzleRecord& record, const RecordText& text, bool with_key,
+                      bool* stored);
+  Status FindCollisionRow(const RecordText& text, bool* found);  // a collision row has its form
+  // Steps a query of at most one row (after binds that returned `bind_rc`); *found says if
+  // there was a row and *text, unless null, gets its column 0. Resets the statement.
+  Status QueryOne(sqlite3_stmt* stmt, int bind_rc, std::string_view what, std::string* text,
+                  bool* found);
+  Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
+  Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
+  Status ReadRun(int64_t run_id, StoredRun* run, bool* found);  // 0: the latest unfinished
+  Status CheckRunRows(const StoredRun& run);  // the run's counts agree with its rows
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* begin_ = nullptr;     // BEGIN IMMEDIATE
+  sqlite3_stmt* commit_ = nullptr;    // COMMIT
+  sqlite3_stmt* rollback_ = nullptr;  // ROLLBACK
+  sqlite3_stmt* check_params_ = nullptr;
+  sqlite3_stmt* insert_run_ = nullptr;
+  sqlite3_stmt* end_run_ = nullptr;
+  sqlite3_stmt* insert_puzzle_ = nullptr;
+  sqlite3_stmt* form_of_key_ = nullptr;         // the canonical form stored under a key
+  sqlite3_stmt* any_collision_row_ = nullptr;   // are there collision rows at all
+  sqlite3_stmt* find_collision_row_ = nullptr;  // a collision row with a given form
+  sqlite3_stmt* add_written_ = nullptr;
+  sqlite3_stmt* reopen_run_ = nullptr;
+  int64_t run_id_ = 0;
+  int opened_version_ = 0;
+  bool collision_rows_ = false;  // the corpus has collision rows (read at each batch's start)
+};
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_STORAGE_STORE_H_

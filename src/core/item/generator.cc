@@ -1,0 +1,116 @@
+#include "sudoku/core/generator.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/scorer.h"
+
+namespace sudoku {
+namespace {
+
+constexpr int kMinUniqueClues = 17;        // McGuire et al. 2012: no 16-clue puzzle exists
+constexpr int kMaxKnownMinimalClues = 40;  // the largest minimal puzzles known have 40 clues
+
+std::string Range(int lo, int hi) { return std::to_string(lo) + "-" + std::to_string(hi); }
+
+}  // namespace
+
+std::string CheckGeneratorOptions(const GeneratorOptions& options) {
+  const DigOptions& dig = options.dig;
+  const std::string clues = "--clues " + Range(dig.min_clues, dig.max_clues);
+  if (dig.min_clues > dig.max_clues) return clues + ": minimum above maximum";
+  if (dig.max_clues >= kCells) return clues + ": a puzzle has at most 80 clues (one empty cell)";
+  if (dig.max_clues < kMinUniqueClues) {
+    return clues + ": no unique puzzle has fewer than 17 clues";
+  }
+  if (dig.minimal && dig.min_clues > kMaxKnownMinimalClues) {
+    return clues + " with --minimal: no minimal puzzle with more than 40 clues is known";
+  }
+  const std::string freedom = "--freedom " + Range(options.min_freedom, options.max_freedom);
+  if (options.min_freedom > options.max_freedom) return freedom + ": minimum above maximum";
+  if (options.min_freedom < 0 || options.max_freedom > 729) {
+    return freedom + ": freedom lies between 0 and 729";
+  }
+  // Every empty cell has freedom 1 to 9, so the bands must overlap [holes, 9 * holes].
+  const int min_holes = kCells - dig.max_clues;
+  const int max_holes = kCells - std::max(dig.min_clues, kMinUniqueClues);
+  if (options.max_freedom < min_holes || options.min_freedom > 9 * max_holes) {
+    return freedom + ": unreachable with " + clues;
+  }
+  const std::string rating =
+      "--rating " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
+  if (options.min_rating > options.max_rating) return rating + ": minimum above maximum";
+  if (options.min_rating < 0) return rating + ": ratings are 0 or more";
+  if (options.min_rating > kGuessRating) {
+    return rating + ": no puzzle rates above " + FormatRating(kGuessRating) +
+           " (a guess) with this solver";
+  }
+  if (options.max_attempts < 1) return "max attempts must be at least 1";
+  if (dig.order == DigOrder::kPerRow &&
+      (dig.symmetry != Symmetry::kNone || options.random_symmetry)) {
+    return "--dig-order per-row works with --symmetry none only";
+  }
+  return {};
+}
+
+std::string_view SourceGridMethodName() { return "source"; }
+
+namespace {
+
+// The symmetries `--symmetry random` chooses from: all but none.
+constexpr Symmetry kRandomSymmetries[] = {Symmetry::kRot180,   Symmetry::kRot90,
+                                          Symmetry::kMirror,   Symmetry::kFlip,
+                                          Symmetry::kDiagonal, Symmetry::kAntidiagonal};
+
+// Stages 1 and 2: a finished grid, made or drawn, then transformed.
+Grid MakeGrid(const GeneratorOptions& options, Rng& rng) {
+  const Grid grid =
+      options.grid_source.empty()
+          ? GenerateGrid(options.grid_method, rng)
+          : options.grid_source[rng.Below(static_cast<uint32_t>(options.grid_source.size()))];
+  if (options.transform == TransformKind::kFull) return ApplyTransform(grid, RandomTransform(rng));
+  return RelabelDigits(grid, RandomDigitMap(rng));
+}
+
+}  // namespace
+
+bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
+                    PuzzleRecord* record) {
+  Rng rng(item_seed);
+  DigOptions dig = options.dig;
+  if (options.random_symmetry) {
+    dig.symmetry = kRandomSymmetries[rng.Below(std::size(kRandomSymmetries))];
+  }
+  for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
+    const Grid grid = MakeGrid(options, rng);
+    Grid puzzle;
+    if (!DigUniquePuzzle(grid, dig, rng, &puzzle)) continue;
+    const int freedom = TotalFreedom(puzzle);
+    if (freedom < options.min_freedom || freedom > options.max_freedom) continue;
+    Rating rating;
+    RateUniquePuzzle(puzzle, grid, &rating);
+    if (rating.rating < options.min_rating || rating.rating > options.max_rating) continue;
+    record->item_index = item_index;
+    record->givens = puzzle;
+    record->solution = grid;
+    record->clues = CountGivens(puzzle);
+    record->freedom = freedom;
+    record->level = RatingLevel(rating.rating);
+    record->clue_level = ClassifyLevel(record->clues);
+    record->rating = rating.rating;
+    record->hardest = rating.hardest;
+    record->guesses = rating.guesses;
+    record->technique_uses = rating.uses;
+    record->symmetry = SymmetryName(dig.symmetry);
+    record->grid_method =
+        options.grid_source.empty() ? GridMethodName(options.grid_method) : SourceGridMethodName();
+    record->dig_order = DigOrderName(dig.order);
+    record->canonical = CanonicalForm(puzzle);
+    record->solution_canonical = CanonicalGrid(grid);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace sudoku

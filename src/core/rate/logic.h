@@ -1,0 +1,396 @@
+// The logical solver behind rating.h: pencil-mark state, bit sets of cells, and one finder per
+// technique. Private to src/core (and its tests).
+//
+// State: for each digit d (0-8) the 81-bit set of empty cells where d is still a candidate, the
+// set of empty cells, and the grid of placed digits. Cell sets are two 64-bit words, so a house,
+// the peers of a cell or all candidates of a digit are combined with a few word operations.
+//
+// Each finder looks for its technique in the current state; if an instance makes progress it
+// applies it (places digits or removes candidates), fills *step and returns true; else it leaves
+// the state unchanged and returns false. All of this is allocation-free.
+//
+// Memory between steps (Memory, Scan). Within one solve candidates only ever disappear. So a part
+// of a finder's search (an "item": one digit of a fish, one house of a subset, one pivot of a
+// wing, ...) that made no progress at an earlier state cannot make progress now unless a
+// candidate it reads has gone since: its pattern is the same and its eliminations only fewer.
+// The step loop therefore records what each round of the finders past the singles found
+// changed, remembers per finder the round of its last search and which items then failed, and
+// the finder skips those items that nothing has touched since. Items keep their order, so the
+// first instance that makes progress is the one a full search finds first. The singles place
+// everything they find; their memory (SinglesMemory) counts cells per house instead.
+#ifndef SUDOKU_CORE_RATE_LOGIC_H_
+#define SUDOKU_CORE_RATE_LOGIC_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "sudoku/core/grid.h"
+#include "sudoku/core/rating.h"
+
+namespace sudoku::logic {
+
+// A set of cells: bit i of `lo` is cell i (0-63), bit i of `hi` is cell 64 + i (64-80).
+struct CellSet {
+  uint64_t lo = 0;
+  uint64_t hi = 0;
+
+  static constexpr uint64_t kHiMask = (uint64_t{1} << 17) - 1;
+  static constexpr CellSet All() { return {~uint64_t{0}, kHiMask}; }
+  static constexpr CellSet Of(int cell) {
+    return cell < 64 ? CellSet{uint64_t{1} << cell, 0} : CellSet{0, uint64_t{1} << (cell - 64)};
+  }
+
+  constexpr bool Has(int cell) const {
+    return cell < 64 ? (lo >> cell) & 1 : (hi >> (cell - 64)) & 1;
+  }
+  constexpr void Set(int cell) { *this |= Of(cell); }
+  constexpr void Clear(int cell) { *this &= ~Of(cell); }
+  constexpr bool Empty() const { return (lo | hi) == 0; }
+  constexpr bool Any() const { return (lo | hi) != 0; }
+  constexpr int Count() const { return std::popcount(lo) + std::popcount(hi); }
+  // True iff exactly one cell.
+  constexpr bool IsSingle() const { return Count() == 1; }
+  // The lowest cell. REQUIRES: Any().
+  constexpr int First() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+
+  // Calls f(cell) for every cell, in increasing order.
+  template <typename F>
+  constexpr void ForEach(F&& f) const {
+    for (uint64_t w = lo; w; w &= w - 1) f(std::countr_zero(w));
+    for (uint64_t w = hi; w; w &= w - 1) f(64 + std::countr_zero(w));
+  }
+  // Calls f(cell) in increasing order until it returns true; true iff it did.
+  template <typename F>
+  constexpr bool Find(F&& f) const {
+    for (uint64_t w = lo; w; w &= w - 1) {
+      if (f(std::countr_zero(w))) return true;
+    }
+    for (uint64_t w = hi; w; w &= w - 1) {
+      if (f(64 + std::countr_zero(w))) return true;
+    }
+    return false;
+  }
+  // The cells from `first` on (none if first >= 81).
+  static constexpr CellSet From(int first) {
+    if (first <= 0) return All();
+    if (first < 64) return {~uint64_t{0} << first, kHiMask};
+    if (first < kCells) return {0, (kHiMask << (first - 64)) & kHiMask};
+    return {};
+  }
+
+  constexpr CellSet operator&(CellSet o) const { return {lo & o.lo, hi & o.hi}; }
+  constexpr CellSet operator|(CellSet o) const { return {lo | o.lo, hi | o.hi}; }
+  constexpr CellSet operator~() const { return {~lo, ~hi & kHiMask}; }
+  constexpr CellSet& operator&=(CellSet o) { return *this = *this & o; }
+  constexpr CellSet& operator|=(CellSet o) { return *this = *this | o; }
+  friend constexpr bool operator==(CellSet, CellSet) = default;
+};
+
+// Houses: rows 0-8, columns 9-17, boxes 18-26.
+inline constexpr int kHouses = 27;
+constexpr int RowHouse(int cell) { return RowOf(cell); }
+constexpr int ColHouse(int cell) { return 9 + ColOf(cell); }
+constexpr int BoxHouse(int cell) { return 18 + BoxOf(cell); }
+
+struct Tables {
+  CellSet house[kHouses];
+  int8_t house_cells[kHouses][9];  // the cells of each house, increasing
+  CellSet peers[kCells];           // the 20 cells sharing a house with each cell
+  uint32_t cell_houses[kCells];    // bit h: house h holds the cell
+};
+
+constexpr Tables MakeTables() {
+  Tables t{};
+  int filled[kHouses] = {};
+  for (int c = 0; c < kCells; ++c) {
+    for (int h : {RowHouse(c), ColHouse(c), BoxHouse(c)}) {
+      t.house[h].Set(c);
+      t.house_cells[h][filled[h]++] = static_cast<int8_t>(c);
+    }
+  }
+  for (int c = 0; c < kCells; ++c) {
+    t.peers[c] = t.house[RowHouse(c)] | t.house[ColHouse(c)] | t.house[BoxHouse(c)];
+    t.peers[c].Clear(c);
+    t.cell_houses[c] = (1u << RowHouse(c)) | (1u << ColHouse(c)) | (1u << BoxHouse(c));
+  }
+  return t;
+}
+inline constexpr Tables kTables = MakeTables();
+
+inline constexpr CellSet House(int h) { return kTables.house[h]; }
+inline constexpr CellSet Peers(int cell) { return kTables.peers[cell]; }
+inline constexpr bool Sees(int a, int b) { return kTables.peers[a].Has(b); }
+inline constexpr uint32_t HousesOf(int cell) { return kTables.cell_houses[cell]; }
+// Bit h: house h holds a cell of `set`.
+inline uint32_t HousesOf(CellSet set) {
+  uint32_t houses = 0;
+  set.ForEach([&](int cell) { houses |= HousesOf(cell); });
+  return houses;
+}
+
+// kSpread[bits]: bit i of 9 bits moved to bit 4 * i (one count per nibble).
+constexpr std::array<uint64_t, 512> MakeSpread() {
+  std::array<uint64_t, 512> spread{};
+  for (int bits = 0; bits < 512; ++bits) {
+    for (int i = 0; i < 9; ++i) spread[bits] |= static_cast<uint64_t>((bits >> i) & 1) << (4 * i);
+  }
+  return spread;
+}
+inline constexpr std::array<uint64_t, 512> kSpread = MakeSpread();
+
+// The 9-bit rows of `cells` (bit c of row[r]: cell r * 9 + c).
+inline void RowsOf(CellSet cells, uint32_t* row) {
+  for (int r = 0; r < 7; ++r) row[r] = static_cast<uint32_t>(cells.lo >> (9 * r)) & 0x1FF;
+  row[7] = static_cast<uint32_t>((cells.lo >> 63) | (cells.hi << 1)) & 0x1FF;
+  row[8] = static_cast<uint32_t>(cells.hi >> 8) & 0x1FF;
+}
+
+struct State {
+  std::array<CellSet, kDigits> cand;  // cand[d]: empty cells where digit d + 1 may go
+  CellSet empty;                      // cells without a placed digit
+  Grid grid;                          // givens and placed digits
+};
+
+// A count per house of the cells of some set, four bits per house (a count is at most 9):
+// house h at bits 4 * (h % 16) of w[h / 16]. Counts of a subset subtract without a borrow
+// crossing houses, so one word operation updates every house of a cell.
+struct HouseCounts {
+  uint64_t w[2] = {0, 0};
+
+  HouseCounts& operator+=(HouseCounts o) {
+    w[0] += o.w[0];
+    w[1] += o.w[1];
+    return *this;
+  }
+  HouseCounts& operator-=(HouseCounts o) {
+    w[0] -= o.w[0];
+    w[1] -= o.w[1];
+    return *this;
+  }
+};
+
+// The counts of `cells` per house.
+HouseCounts CountPerHouse(CellSet cells);
+
+// Bit h: house h's count in `counts` is at least k. REQUIRES: k >= 2.
+uint32_t HousesWithAtLeast(const HouseCounts& counts, int k);
+
+// Candidate masks per cell (bit d: digit d + 1 is a candidate); 0 for filled cells.
+using CellMasks = std::array<uint16_t, kCells>;
+CellMasks ComputeMasks(const State& s);
+
+// Views of a state that the finders past the singles share; computed once per step.
+struct Work {
+  CellMasks masks;
+  // where[h][d]: positions (bit i: kTables.house_cells[h][i]) of house h where digit d may go.
+  // For a row that is the column set, for a column the row set.
+  uint16_t where[kHouses][kDigits];
+  CellSet bivalue;              // empty cells with exactly two candidates
+  HouseCounts empty_per_house;  // empty cells of each house
+  // For k = 2-4 (0, 1 unused): with_count[k], the cells with exactly k candidates.
+  CellSet with_count[5];
+  // For k = 0-9: digits_with_count[h][k], bit d: digit d has exactly k positions in house h
+  // (all k, so that a lost position moves a digit from k to k - 1 without a test).
+  uint16_t digits_with_count[kHouses][kDigits + 1];
+  // The same by digit: bit h of houses_with_count[d][k]: digit d has exactly k positions in h.
+  uint32_t houses_with_count[kDigits][kDigits + 1];
+};
+void ComputeWork(const State& s, Work* w);
+
+// Chains found but not yet applied, so that the cheapest can be chosen.
+struct Elimination {
+  int rating = 0;  // 0: none found
+  int digit = 0;
+  CellSet cells;
+};
+
+// What changed since a finder last searched, and which of its items may be skipped.
+struct Scan {
+  uint16_t digits = 0;                   // bit d: digit d lost a candidate since
+  uint32_t houses = 0;                   // bit h: a cell of house h lost a candidate since
+  uint32_t digit_houses[kDigits] = {};   // bit h of [d]: digit d lost a candidate in house h
+  CellSet near;                          // cells that lost a candidate, and their peers
+  uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
+  int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
+  int found = 0;  // out: the item that made progress (items before it made none)
+  // True when every easier finder (singles included) made no progress in this state and the
+  // state keeps a solution among its candidates (Memory::sound). A locked set of size k in a
+  // house of m empty cells is then the complement of one of size m - k (naked and hidden, row
+  // and column fish; a single for m - k = 1) with the same eliminations, so it makes no progress
+  // either when an easier finder searched that one.
+  bool after_easier = false;
+
+  // True iff `item` needs no search: it failed before and its input is not `touched`. Items
+  // are numbered in search order by each finder.
+  bool Skip(int item, bool touched) const { return item < clean && !touched; }
+  // The items of [0, n) (n <= 32) that need a search, as bits, given the touched ones.
+  uint32_t Todo(int n, uint32_t touched) const {
+    const uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
+    return (clean >= n ? 0 : all & ~((1u << clean) - 1)) | (touched & all);
+  }
+  // The items that need a search among items numbered by cell, given the touched ones.
+  CellSet TodoCells(CellSet touched) const { return CellSet::From(clean) | touched; }
+  // The same for items [first, first + n) (n < 32), as bits from bit 0.
+  uint32_t TodoAt(int first, int n, uint32_t touched) const {
+    const int skipped = clean <= first ? 0 : clean - first >= n ? n : clean - first;
+    const uint32_t all = (1u << n) - 1;
+    return (all & ~((1u << skipped) - 1)) | (touched & all);
+  }
+  bool DigitTouched(int d) const { return (digits >> d) & 1; }
+  bool DigitHouseTouched(int d, int h) const { return (digit_houses[d] >> h) & 1; }
+  // True iff a cell whose mask is {x, y} may have appeared, gone or changed: x or y lost a
+  // candidate somewhere, or a changed cell now has exactly {x, y}.
+  bool PairTouched(uint16_t pair) const {
+    const int x = std::countr_zero(pair);
+    return (pairs_changed[x] >> std::countr_zero(static_cast<unsigned>(pair & (pair - 1)))) & 1;
+  }
+};
+
+// A finder's memory: the round (Memory::round) of its last search and how far it got.
+struct FinderMemory {
+  int round = -1;  // -1: never searched
+  int clean = 0;   // as Scan::clean
+};
+
+// What changed from one round of the finders past the singles to the next (UpdateWork).
+struct Change {
+  uint16_t digits = 0;                  // bit d: digit d lost a candidate
+  uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
+  CellSet cells;                        // cells that lost a candidate
+};
+
+// The cheapest X-chain of one digit, kept while that digit's candidates stay the same.
+struct DigitChain {
+  CellSet cand;
+  int bound = -1;    // the search ignored chains rating `bound` or more (0: none; -1: unknown)
+  Elimination best;  // the cheapest chain under `bound` (rating 0: none)
+};
+
+// What the singles finders keep between steps: per house, the number of empty cells and of
+// cells of each digit, in the state `empty` and `cand` describe (of `size` candidates and empty
+// cells). Houses whose count is one hold a single; the finders read them from the counts
+// instead of searching houses, and keep the counts up to date as they place.
+struct SinglesMemory {
+  bool valid = false;  // false: nothing taken yet (RefreshSingles counts from scratch)
+  int size = 0;
+  CellSet empty;
+  std::array<CellSet, kDigits> cand;
+  HouseCounts empty_count;
+  std::array<HouseCounts, kDigits> count;  // count[d]: cells of each house where d may go
+};
+
+// Brings m's counts up to date with s (candidates and cells lost since m last saw the state).
+// REQUIRES: since m last saw it, s only lost candidates and empty cells.
+void RefreshSingles(const State& s, SinglesMemory* m);
+
+// Everything the step loop keeps between the steps of one solve.
+struct Memory {
+  // Set by the caller when every state of the solve keeps one solution among its candidates (a
+  // puzzle with a unique solution: RateUniquePuzzle). Lets finders skip by Scan::after_easier.
+  bool sound = false;
+  SinglesMemory singles;
+  Work work;
+  std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
+  bool work_valid = false;
+  // A round is one UpdateWork, before the finders past the singles search. The finders' scans
+  // join the changes of the rounds since their last search (at most kRounds back).
+  static constexpr int kRounds = 32;
+  int round = -1;
+  Change changes[kRounds];  // changes[r % kRounds]: from round r - 1 to round r
+  FinderMemory finder[kTechniqueCount];
+  DigitChain x_chain[kDigits];
+};
+
+// Starts a round: brings m->work up to date with s, recomputing only the cells whose
+// candidates changed, and records that change.
+void UpdateWork(const State& s, Memory* m);
+
+// What a finder's Scan must fill beyond digits and houses.
+enum ScanNeeds : int { kNeedsNear = 1, kNeedsPairs = 2 };
+
+// The scan for one finder in the current round of m (marks the round as its last search;
+// `needs`: ScanNeeds bits) and, after the search, its result.
+Scan BeginScan(const Memory& m, int needs, FinderMemory* finder);
+void EndScan(const Scan& scan, bool progress, FinderMemory* finder);
+
+// Sets up the pencil marks of `puzzle`: every digit not seen among the cell's peers.
+// Returns false if two givens of a house are equal.
+bool InitState(const Grid& puzzle, State* s);
+// As InitState, for a puzzle known to be valid. REQUIRES: HasNoConflict(puzzle).
+void SetUpState(const Grid& puzzle, State* s);
+
+// Places digit d (0-8) at `cell`: the cell leaves every candidate set, d leaves the peers.
+void Place(State& s, int cell, int d);
+
+// Removes digit d (0-8) from `cells`; true iff a candidate was removed.
+bool Eliminate(State& s, int d, CellSet cells);
+
+// One step of the solver: what it did and at what rating.
+struct Step {
+  Technique technique = Technique::kNone;
+  int rating = 0;  // tenths; chains include their length bonus
+  int uses = 0;    // placements for singles, 1 otherwise
+};
+
+// SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
+// so that the chain searches tabulate their rating per layer at compile time.
+constexpr int ChainLengthBonus(int nodes) {
+  int bonus = 0;
+  int ceiling = 4;
+  bool three_halves = true;  // the ceilings grow by 3/2 and 4/3 in turn: 4, 6, 8, 12, 16, ...
+  while (nodes > ceiling) {
+    ++bonus;
+    ceiling = three_halves ? ceiling * 3 / 2 : ceiling * 4 / 3;
+    three_halves = !three_halves;
+  }
+  return bonus;
+}
+
+// Finders (rate/singles.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc).
+// The singles read the houses with a single from m and keep m up to date.
+// REQUIRES: m describes s (RefreshSingles).
+bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
+bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step);
+bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step);
+bool FindFullHouse(State& s, Step* step);
+bool FindHiddenSingleBox(State& s, Step* step);
+bool FindHiddenSingleLine(State& s, Step* step);
+bool FindNakedSingle(State& s, Step* step);
+// The finders past the singles search what `scan` does not skip (a default Scan: everything).
+bool FindPointing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step);
+// Naked and hidden subsets of `size` 2-4.
+bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step);
+bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step);
+// Fish of `size` 2 (X-wing), 3 (swordfish), 4 (jellyfish), rows or columns as base.
+bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step);
+bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step);
+bool FindBugPlusOne(State& s, const Work& w, Step* step);
+bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step);
+bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step);
+bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
+
+// Shortest X-chain (over all digits) that eliminates something. With `memory` (one per digit),
+// digits whose candidates did not change reuse the last result.
+Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullptr);
+// Shortest XY-chain that eliminates something (the first found among equals).
+// Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
+Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
+
+// Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
+bool ApplyTechnique(State& s, Technique technique, Step* step);
+
+// Applies the easiest technique that makes progress; false if none does (a guess is needed).
+bool ApplyEasiestStep(State& s, Step* step);
+
+// As above, reusing what `memory` kept from earlier steps of the same solve: same results.
+// REQUIRES: *memory is default-constructed for a new solve, and between calls s only loses
+// candidates (Place, Eliminate).
+bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
+
+}  // namespace sudoku::logic
+
+#endif  // SUDOKU_CORE_RATE_LOGIC_H_

@@ -1,0 +1,198 @@
+// The Work (rate/logic.h), computed from scratch or brought up to date incrementally, and
+// the memory between steps: the scans that let finders skip what cannot have changed since they
+// last failed.
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <iterator>
+
+#include "core/rate/logic.h"
+
+namespace sudoku::logic {
+namespace {
+
+// Each cell's houses and its position in each (bit i of Work::where: house_cells[h][i]).
+struct CellPlace {
+  int8_t house[3];     // row, column, box
+  int8_t position[3];  // in the row (its column), the column (its row), the box
+};
+constexpr std::array<CellPlace, kCells> MakeCellPlaces() {
+  std::array<CellPlace, kCells> places{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int r = RowOf(cell), c = ColOf(cell);
+    places[cell] = {
+        {static_cast<int8_t>(RowHouse(cell)), static_cast<int8_t>(ColHouse(cell)),
+         static_cast<int8_t>(BoxHouse(cell))},
+        {static_cast<int8_t>(c), static_cast<int8_t>(r), static_cast<int8_t>((r % 3) * 3 + c % 3)}};
+  }
+  return places;
+}
+constexpr std::array<CellPlace, kCells> kCellPlaces = MakeCellPlaces();
+
+// Removes from w the candidate d of `cell`: in each of its houses d goes from `before`
+// positions to one fewer.
+inline void DropCandidate(int cell, int d, Work* w) {
+  w->masks[cell] = static_cast<uint16_t>(w->masks[cell] & ~(1u << d));
+  const CellPlace& place = kCellPlaces[cell];
+  const uint16_t bit = static_cast<uint16_t>(1u << d);
+  for (int i = 0; i < 3; ++i) {
+    const int h = place.house[i];
+    const int before = std::popcount(w->where[h][d]);
+    w->where[h][d] &= static_cast<uint16_t>(~(1u << place.position[i]));
+    w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
+    w->digits_with_count[h][before - 1] |= bit;
+    w->houses_with_count[d][before] &= ~(1u << h);
+    w->houses_with_count[d][before - 1] |= 1u << h;
+  }
+}
+
+// The positions of digit d in every house (Work::where), from the 9-bit rows of its cell set:
+// a box takes three bits of each of its three rows. A column takes one bit of each row: the
+// rows spread to a nibble per column give rows 0-3 in one word's nibbles, rows 4-7 in
+// another's, without a branch per bit.
+void ComputeWhere(CellSet cand, int d, Work* w) {
+  uint32_t row[9];
+  RowsOf(cand, row);
+  uint64_t top = 0, middle = 0;
+  for (int r = 0; r < 4; ++r) {
+    top |= kSpread[row[r]] << r;
+    middle |= kSpread[row[r + 4]] << r;
+  }
+  const uint64_t bottom = kSpread[row[8]];
+  for (int r = 0; r < 9; ++r) w->where[r][d] = static_cast<uint16_t>(row[r]);
+  for (int c = 0; c < 9; ++c) {
+    w->where[9 + c][d] =
+        static_cast<uint16_t>(((top >> (4 * c)) & 0xF) | ((middle >> (4 * c)) & 0xF) << 4 |
+                              ((bottom >> (4 * c)) & 1) << 8);
+  }
+  for (int b = 0; b < 9; ++b) {
+    const int r = 3 * (b / 3), shift = 3 * (b % 3);
+    w->where[18 + b][d] =
+        static_cast<uint16_t>(((row[r] >> shift) & 7) | ((row[r + 1] >> shift) & 7) << 3 |
+                              ((row[r + 2] >> shift) & 7) << 6);
+  }
+}
+
+// with_count[2-4] from the candidate sets, counted bit-sliced (bit i of a cell's count is its
+// bit in plane[i]; the count is at most 9) instead of cell by cell.
+void CountCandidates(const State& s, Work* w) {
+  uint64_t plane[2][4] = {};  // [word][bit]
+  for (const CellSet& set : s.cand) {
+    const uint64_t words[2] = {set.lo, set.hi};
+    for (int i = 0; i < 2; ++i) {
+      uint64_t carry = words[i];
+      for (int b = 0; b < 3; ++b) {
+        const uint64_t next = plane[i][b] & carry;
+        plane[i][b] ^= carry;
+        carry = next;
+      }
+      plane[i][3] |= carry;
+    }
+  }
+  for (int k = 2; k <= 4; ++k) {
+    uint64_t words[2];
+    for (int i = 0; i < 2; ++i) {
+      words[i] = ~plane[i][3];
+      for (int b = 0; b < 3; ++b) words[i] &= (k >> b) & 1 ? plane[i][b] : ~plane[i][b];
+    }
+    w->with_count[k] = {words[0], words[1] & CellSet::kHiMask};
+  }
+}
+
+void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
+  for (int x = 0; x < kDigits; ++x) {
+    scan->pairs_changed[x] = scan->DigitTouched(x) ? uint16_t{0x1ff} : scan->digits;
+  }
+  changed.ForEach([&](int cell) {
+    const uint16_t mask = w.masks[cell];
+    if (std::popcount(mask) != 2) return;
+    const int x = std::countr_zero(mask);
+    const int y = std::countr_zero(static_cast<unsigned>(mask & (mask - 1)));
+    scan->pairs_changed[x] |= static_cast<uint16_t>(1u << y);
+    scan->pairs_changed[y] |= static_cast<uint16_t>(1u << x);
+  });
+}
+
+}  // namespace
+
+void ComputeWork(const State& s, Work* w) {
+  w->masks = ComputeMasks(s);
+  w->empty_per_house = CountPerHouse(s.empty);
+  CountCandidates(s, w);
+  w->bivalue = w->with_count[2];
+  for (int d = 0; d < kDigits; ++d) ComputeWhere(s.cand[d], d, w);
+  for (auto& houses : w->houses_with_count) std::fill(std::begin(houses), std::end(houses), 0u);
+  for (int h = 0; h < kHouses; ++h) {
+    const uint16_t* where = w->where[h];
+    uint16_t* digits = w->digits_with_count[h];
+    std::fill(digits, digits + kDigits + 1, uint16_t{0});
+    for (int d = 0; d < kDigits; ++d) {
+      const int count = std::popcount(where[d]);
+      digits[count] |= static_cast<uint16_t>(1u << d);
+      w->houses_with_count[d][count] |= 1u << h;
+    }
+  }
+}
+
+void UpdateWork(const State& s, Memory* m) {
+  Work& w = m->work;
+  Change& change = m->changes[++m->round % Memory::kRounds];
+  change = Change{};
+  if (!m->work_valid) {  // no finder has searched before this round
+    ComputeWork(s, &w);
+    m->work_cand = s.cand;
+    m->work_valid = true;
+    return;
+  }
+  for (int d = 0; d < kDigits; ++d) {
+    const CellSet removed = m->work_cand[d] & ~s.cand[d];
+    if (removed.Empty()) continue;
+    change.digits |= static_cast<uint16_t>(1u << d);
+    removed.ForEach([&](int cell) {
+      DropCandidate(cell, d, &w);
+      change.digit_houses[d] |= HousesOf(cell);
+    });
+    change.cells |= removed;
+  }
+  for (int k = 2; k <= 4; ++k) w.with_count[k] &= ~change.cells;
+  change.cells.ForEach([&](int cell) {
+    const int count = std::popcount(w.masks[cell]);
+    if (count >= 2 && count <= 4) w.with_count[count].Set(cell);
+  });
+  w.bivalue = w.with_count[2];
+  w.empty_per_house = CountPerHouse(s.empty);
+  m->work_cand = s.cand;
+}
+
+Scan BeginScan(const Memory& m, int needs, FinderMemory* finder) {
+  Scan scan;
+  scan.clean = finder->clean;
+  const int since = finder->round;
+  finder->round = m.round;
+  if (scan.clean == 0) return scan;
+  if (since < 0 || m.round - since > Memory::kRounds) {  // changes no longer kept
+    scan.clean = 0;
+    return scan;
+  }
+  CellSet changed;
+  for (int r = since + 1; r <= m.round; ++r) {
+    const Change& change = m.changes[r % Memory::kRounds];
+    scan.digits |= change.digits;
+    // Every digit (an untouched one's houses are 0): no branch per digit, and vector words.
+    for (int d = 0; d < kDigits; ++d) scan.digit_houses[d] |= change.digit_houses[d];
+    changed |= change.cells;
+  }
+  for (uint32_t houses : scan.digit_houses) scan.houses |= houses;
+  if (needs & kNeedsNear) {
+    scan.near = changed;
+    changed.ForEach([&](int cell) { scan.near |= Peers(cell); });
+  }
+  if (needs & kNeedsPairs) FillPairsChanged(m.work, changed, &scan);
+  return scan;
+}
+
+void EndScan(const Scan& scan, bool progress, FinderMemory* finder) {
+  finder->clean = progress ? scan.found : INT_MAX;
+}
+
+}  // namespace sudoku::logic

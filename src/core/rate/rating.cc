@@ -1,0 +1,300 @@
+// Rating (rating.h): technique names and ratings, the easiest-first step loop, guessing, bands.
+#include "sudoku/core/rating.h"
+
+#include <climits>
+#include <string>
+
+#include "core/rate/logic.h"
+#include "sudoku/core/solver.h"
+
+namespace sudoku {
+namespace {
+
+struct TechniqueInfo {
+  std::string_view name;
+  int rating;
+};
+
+// Indexed by Technique.
+constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
+    {"none", 0},
+    {"full-house", 10},
+    {"hidden-single-box", 12},
+    {"hidden-single-line", 15},
+    {"naked-single", 23},
+    {"pointing", 26},
+    {"claiming", 28},
+    {"naked-pair", 30},
+    {"x-wing", 32},
+    {"hidden-pair", 34},
+    {"naked-triple", 36},
+    {"swordfish", 38},
+    {"hidden-triple", 40},
+    {"xy-wing", 42},
+    {"xyz-wing", 44},
+    {"unique-rectangle-1", 45},
+    {"naked-quad", 50},
+    {"jellyfish", 52},
+    {"hidden-quad", 54},
+    {"bug-plus-one", 56},
+    {"skyscraper", 65},
+    {"two-string-kite", 65},
+    {"x-chain", 65},
+    {"w-wing", 66},
+    {"xy-chain", 66},
+    {"guess", kGuessRating},
+};
+
+constexpr RatingBand kBands[] = {
+    {"beginner", 0, 12},
+    {"easy", 13, 23},
+    {"medium", 24, 34},
+    {"hard", 35, 64},
+    {"expert", 65, kGuessRating - 1},
+    {"extreme", kGuessRating, INT_MAX},
+};
+
+}  // namespace
+
+std::string_view TechniqueName(Technique technique) {
+  return kTechniqueInfo[static_cast<int>(technique)].name;
+}
+
+std::optional<Technique> ParseTechnique(std::string_view name) {
+  for (int i = 0; i < kTechniqueCount; ++i) {
+    if (kTechniqueInfo[i].name == name) return static_cast<Technique>(i);
+  }
+  return std::nullopt;
+}
+
+int TechniqueRating(Technique technique) {
+  return kTechniqueInfo[static_cast<int>(technique)].rating;
+}
+
+std::string FormatRating(int tenths) {
+  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
+}
+
+std::string TechniqueUsesJson(const std::array<uint16_t, kTechniqueCount>& uses) {
+  std::string json = "{";
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    if (uses[t] == 0) continue;
+    if (json.size() > 1) json += ',';
+    json += '"';
+    json += kTechniqueInfo[t].name;
+    json += "\":";
+    json += std::to_string(uses[t]);
+  }
+  return json + "}";
+}
+
+std::span<const RatingBand> RatingBands() { return kBands; }
+
+std::optional<RatingBand> FindRatingBand(std::string_view name) {
+  for (const RatingBand& band : kBands) {
+    if (band.name == name) return band;
+  }
+  return std::nullopt;
+}
+
+std::string_view RatingLevel(int rating_tenths) {
+  for (const RatingBand& band : kBands) {
+    if (rating_tenths <= band.max_rating) return band.name;
+  }
+  return kBands[std::size(kBands) - 1].name;
+}
+
+namespace logic {
+namespace {
+
+bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* step) {
+  if (chain.rating == 0 || !Eliminate(s, chain.digit, chain.cells)) return false;
+  *step = {technique, chain.rating, 1};
+  return true;
+}
+
+// The finders from pointing to 2-string kite, in rating order (ties in enum order).
+bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& scan, Step* step) {
+  switch (technique) {
+    case Technique::kPointing:
+      return FindPointing(s, m, scan, step);
+    case Technique::kClaiming:
+      return FindClaiming(s, m, scan, step);
+    case Technique::kNakedPair:
+      return FindNakedSubset(s, m, 2, scan, step);
+    case Technique::kXWing:
+      return FindFish(s, m, 2, scan, step);
+    case Technique::kHiddenPair:
+      return FindHiddenSubset(s, m, 2, scan, step);
+    case Technique::kNakedTriple:
+      return FindNakedSubset(s, m, 3, scan, step);
+    case Technique::kSwordfish:
+      return FindFish(s, m, 3, scan, step);
+    case Technique::kHiddenTriple:
+      return FindHiddenSubset(s, m, 3, scan, step);
+    case Technique::kXyWing:
+      return FindXyWing(s, m, scan, step);
+    case Technique::kXyzWing:
+      return FindXyzWing(s, m, scan, step);
+    case Technique::kUniqueRectangle1:
+      return FindUniqueRectangle1(s, m, scan, step);
+    case Technique::kNakedQuad:
+      return FindNakedSubset(s, m, 4, scan, step);
+    case Technique::kJellyfish:
+      return FindFish(s, m, 4, scan, step);
+    case Technique::kHiddenQuad:
+      return FindHiddenSubset(s, m, 4, scan, step);
+    case Technique::kBugPlusOne:
+      return FindBugPlusOne(s, m, step);
+    case Technique::kSkyscraper:
+      return FindSkyscraper(s, m, scan, step);
+    case Technique::kTwoStringKite:
+      return FindTwoStringKite(s, m, scan, step);
+    case Technique::kWWing:
+      return FindWWing(s, m, scan, step);
+    default:
+      return false;
+  }
+}
+
+// Runs a finder with the scan its memory allows, and remembers the outcome.
+bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step) {
+  FinderMemory* finder = &memory->finder[static_cast<int>(technique)];
+  int needs = 0;
+  if (technique == Technique::kXyWing || technique == Technique::kXyzWing) needs = kNeedsNear;
+  if (technique == Technique::kUniqueRectangle1 || technique == Technique::kWWing) {
+    needs = kNeedsPairs;
+  }
+  Scan scan = BeginScan(*memory, needs, finder);
+  scan.after_easier = memory->sound;
+  const bool progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
+  EndScan(scan, progress, finder);
+  return progress;
+}
+
+bool ApplySingle(State& s, Technique technique, Step* step) {
+  switch (technique) {
+    case Technique::kFullHouse:
+      return FindFullHouse(s, step);
+    case Technique::kHiddenSingleBox:
+      return FindHiddenSingleBox(s, step);
+    case Technique::kHiddenSingleLine:
+      return FindHiddenSingleLine(s, step);
+    case Technique::kNakedSingle:
+      return FindNakedSingle(s, step);
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool ApplyTechnique(State& s, Technique technique, Step* step) {
+  if (technique <= Technique::kNakedSingle) return ApplySingle(s, technique, step);
+  Work work;
+  ComputeWork(s, &work);
+  if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s, work), step);
+  if (technique == Technique::kXyChain) {
+    return ApplyChain(s, technique, FindXyChain(s, work), step);
+  }
+  Scan everything;
+  return ApplyFixedTechnique(s, work, technique, everything, step);
+}
+
+bool ApplyEasiestStep(State& s, Step* step) {
+  Memory memory;
+  return ApplyEasiestStep(s, &memory, step);
+}
+
+bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
+  SinglesMemory* singles = &memory->singles;
+  RefreshSingles(s, singles);
+  if (FindFullHouse(s, singles, step) || FindHiddenSingleBox(s, singles, step) ||
+      FindHiddenSingleLine(s, singles, step) || FindNakedSingle(s, step)) {
+    return true;
+  }
+  UpdateWork(s, memory);
+  const Work& work = memory->work;
+  for (int t = static_cast<int>(Technique::kPointing);
+       t <= static_cast<int>(Technique::kTwoStringKite); ++t) {
+    if (ApplyRemembered(s, memory, static_cast<Technique>(t), step)) return true;
+  }
+  // Chains rate by length: the X-chain if it is no dearer than a W-wing (6.6), else a W-wing,
+  // else the cheaper of the X-chain and the XY-chain (the X-chain on a tie).
+  const Elimination x_chain = FindXChain(s, work, memory->x_chain);
+  const int w_wing = TechniqueRating(Technique::kWWing);
+  if (x_chain.rating != 0 && x_chain.rating <= w_wing) {
+    return ApplyChain(s, Technique::kXChain, x_chain, step);
+  }
+  if (ApplyRemembered(s, memory, Technique::kWWing, step)) return true;
+  // Only an XY-chain cheaper than the X-chain is taken: search below its rating.
+  const Elimination xy_chain = FindXyChain(s, work, x_chain.rating);
+  if (xy_chain.rating != 0 && (x_chain.rating == 0 || xy_chain.rating < x_chain.rating)) {
+    return ApplyChain(s, Technique::kXyChain, xy_chain, step);
+  }
+  return ApplyChain(s, Technique::kXChain, x_chain, step);
+}
+
+}  // namespace logic
+
+namespace {
+
+void Record(Technique technique, int rating, int uses, Rating* out) {
+  ++out->steps;
+  out->uses[static_cast<int>(technique)] =
+      static_cast<uint16_t>(out->uses[static_cast<int>(technique)] + uses);
+  if (rating > out->rating) {
+    out->rating = rating;
+    out->hardest = technique;
+  }
+}
+
+// The guess: the empty cell with the fewest candidates gets its digit from the solution.
+void Guess(logic::State& s, const Grid& solution, Rating* out) {
+  int best = -1, fewest = kDigits + 1;
+  const logic::CellMasks masks = logic::ComputeMasks(s);
+  s.empty.ForEach([&](int cell) {
+    const int count = std::popcount(masks[cell]);
+    if (count < fewest) {
+      fewest = count;
+      best = cell;
+    }
+  });
+  logic::Place(s, best, solution[best] - 1);
+  ++out->guesses;
+  Record(Technique::kGuess, kGuessRating, 1, out);
+}
+
+}  // namespace
+
+void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) {
+  *rating = Rating{};
+  rating->solutions = 1;
+  rating->solved = true;
+  logic::State s;
+  logic::SetUpState(puzzle, &s);  // a puzzle with one solution has no conflict
+  logic::Memory memory;
+  memory.sound = true;  // the solve only ever removes candidates the solution does not use
+  logic::Step step;
+  while (s.empty.Any()) {
+    if (logic::ApplyEasiestStep(s, &memory, &step)) {
+      Record(step.technique, step.rating, step.uses, rating);
+    } else {
+      Guess(s, solution, rating);
+    }
+  }
+}
+
+bool RatePuzzle(const Grid& puzzle, Rating* rating) {
+  Grid solution;
+  const int solutions = CountSolutions(puzzle, 2, &solution);
+  if (solutions != 1) {
+    *rating = Rating{};
+    rating->solutions = solutions;
+    return false;
+  }
+  RateUniquePuzzle(puzzle, solution, rating);
+  return true;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,54 @@
+#include "sudoku/core/scorer.h"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "core/board/houses.h"
+
+namespace sudoku {
+namespace {
+
+constexpr std::array<LevelBand, 3> kLevels = {{
+    {"easy", 54, 56},
+    {"medium", 41, 46},
+    {"hard", 26, 31},
+}};
+
+}  // namespace
+
+int TotalFreedom(const Grid& puzzle) {
+  using core_internal::kPlaces;
+  std::array<uint16_t, 9> row{}, col{}, box{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    // Bit 0 for an empty cell, masked off below: no branch on which cells are given.
+    const uint16_t bit = static_cast<uint16_t>(1u << puzzle[cell]);
+    row[kPlaces[cell].row] |= bit;
+    col[kPlaces[cell].col] |= bit;
+    box[kPlaces[cell].box] |= bit;
+  }
+  int freedom = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const auto& p = kPlaces[cell];
+    const uint16_t seen = (row[p.row] | col[p.col] | box[p.box]) & 0x3FE;
+    freedom += puzzle[cell] == 0 ? 9 - std::popcount(seen) : 0;
+  }
+  return freedom;
+}
+
+std::span<const LevelBand> Levels() { return kLevels; }
+
+std::optional<LevelBand> FindLevel(std::string_view name) {
+  for (const LevelBand& band : kLevels) {
+    if (band.name == name) return band;
+  }
+  return std::nullopt;
+}
+
+std::string_view ClassifyLevel(int clues) {
+  if (clues >= 47) return kLevels[0].name;
+  if (clues >= 32) return kLevels[1].name;
+  return kLevels[2].name;
+}
+
+}  // namespace sudoku

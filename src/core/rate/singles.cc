@@ -1,0 +1,433 @@
+// Pencil-mark state, singles and locked candidates of the logical solver (rate/logic.h).
+#include "core/rate/logic.h"
+
+namespace sudoku::logic {
+
+CellMasks ComputeMasks(const State& s) {
+  CellMasks masks{};
+  for (int d = 0; d < kDigits; ++d) {
+    const uint16_t bit = static_cast<uint16_t>(1u << d);
+    s.cand[d].ForEach([&](int cell) { masks[cell] |= bit; });
+  }
+  return masks;
+}
+
+bool InitState(const Grid& puzzle, State* s) {
+  if (!HasNoConflict(puzzle)) return false;
+  SetUpState(puzzle, s);
+  return true;
+}
+
+// What placing every given leaves, in one pass: a digit's candidates are the empty cells that
+// see no given of it.
+void SetUpState(const Grid& puzzle, State* s) {
+  s->grid = puzzle;
+  // seen[v]: cells seeing a given v (seen[0] collects the empty cells' peers, unused): no
+  // branch on which cells are given.
+  std::array<CellSet, kDigits + 1> seen{};
+  uint64_t given[2] = {0, 0};
+  for (int cell = 0; cell < kCells; ++cell) {
+    seen[puzzle[cell]] |= Peers(cell);
+    given[cell >> 6] |= static_cast<uint64_t>(puzzle[cell] != 0) << (cell & 63);
+  }
+  s->empty = ~CellSet{given[0], given[1]};
+  for (int d = 0; d < kDigits; ++d) s->cand[d] = s->empty & ~seen[d + 1];
+}
+
+void Place(State& s, int cell, int d) {
+  s.grid[cell] = static_cast<uint8_t>(d + 1);
+  const CellSet keep = ~CellSet::Of(cell);
+  s.empty &= keep;
+  for (CellSet& set : s.cand) set &= keep;
+  s.cand[d] &= ~Peers(cell);
+}
+
+bool Eliminate(State& s, int d, CellSet cells) {
+  const CellSet hit = s.cand[d] & cells;
+  s.cand[d] &= ~hit;
+  return hit.Any();
+}
+
+namespace {
+
+constexpr uint64_t kNibbleOnes = 0x1111111111111111, kNibbleSevens = 0x7777777777777777;
+
+// Records a singles step of `placed` placements.
+bool SinglesStep(Technique technique, int placed, Step* step) {
+  if (placed == 0) return false;
+  *step = {technique, TechniqueRating(technique), placed};
+  return true;
+}
+
+// The HouseCounts of one cell: a one in each of its three houses.
+constexpr std::array<HouseCounts, kCells> MakeCellCounts() {
+  std::array<HouseCounts, kCells> counts{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (int h : {RowHouse(cell), ColHouse(cell), BoxHouse(cell)}) {
+      counts[cell].w[h / 16] |= uint64_t{1} << (4 * (h % 16));
+    }
+  }
+  return counts;
+}
+constexpr std::array<HouseCounts, kCells> kCellCounts = MakeCellCounts();
+
+}  // namespace
+
+// From the 9-bit rows of `cells`: a row's count is its popcount, a column's the sum of the rows
+// spread to one nibble per column, a box's the sum of three adjacent nibbles of its band's sum.
+HouseCounts CountPerHouse(CellSet cells) {
+  uint32_t row[9];
+  RowsOf(cells, row);
+  HouseCounts counts;
+  uint64_t columns = 0;
+  for (int band = 0; band < 3; ++band) {
+    uint64_t sum = 0;  // nibble c: the band's cells in column c
+    for (int r = 3 * band; r < 3 * band + 3; ++r) {
+      counts.w[0] |= static_cast<uint64_t>(std::popcount(row[r])) << (4 * r);
+      sum += kSpread[row[r]];
+    }
+    columns += sum;
+    const uint64_t boxes = sum + (sum >> 4) + (sum >> 8);  // nibbles 0, 3, 6: the band's boxes
+    const uint64_t packed = (boxes & 0xF) | ((boxes >> 8) & 0xF0) | ((boxes >> 16) & 0xF00);
+    counts.w[1] |= packed << (4 * (2 + 3 * band));  // boxes are houses 18-26
+  }
+  counts.w[0] |= columns << 36;  // columns are houses 9-17
+  counts.w[1] |= columns >> 28;
+  return counts;
+}
+
+namespace {
+
+// Bit i of the result: bit 4 * i + 3 of `flags` (the flag of nibble i), i < 16.
+uint32_t NibbleFlagsToBits(uint64_t flags) {
+  uint64_t x = (flags >> 3) & kNibbleOnes;
+  x = (x | x >> 3) & 0x0303030303030303;
+  x = (x | x >> 6) & 0x000F000F000F000F;
+  x = (x | x >> 12) & 0x000000FF000000FF;
+  return static_cast<uint32_t>((x | x >> 24) & 0xFFFF);
+}
+
+}  // namespace
+
+// Per nibble (a count of 0-9): count + 8 - k reaches 8 iff count >= k, for k <= 8 without a
+// carry out of the nibble; k = 9 is a count with bits 3 and 0.
+uint32_t HousesWithAtLeast(const HouseCounts& counts, int k) {
+  if (k > 9) return 0;
+  uint64_t flags[2];
+  for (int i = 0; i < 2; ++i) {
+    const uint64_t x = counts.w[i];
+    flags[i] = (k <= 8 ? x + (8 - k) * kNibbleOnes : x & (x << 3)) & (8 * kNibbleOnes);
+  }
+  return NibbleFlagsToBits(flags[0]) | NibbleFlagsToBits(flags[1]) << 16;
+}
+
+namespace {
+
+// Houses in the layout of HouseCounts: house h is bit 4 * (h % 16) + 3 of w[h / 16].
+struct HouseFlags {
+  uint64_t w[2];
+
+  bool Any() const { return (w[0] | w[1]) != 0; }
+  int First() const {
+    return w[0] ? std::countr_zero(w[0]) >> 2 : 16 + (std::countr_zero(w[1]) >> 2);
+  }
+  // The houses after h.
+  HouseFlags After(int h) const {
+    // Two shifts, as clearing up to bit 63 takes a shift by 64.
+    if (h < 16) return {(w[0] >> (4 * h + 3) >> 1) << (4 * h + 3) << 1, w[1]};
+    return {0, (w[1] >> (4 * h - 61) >> 1) << (4 * h - 61) << 1};
+  }
+};
+constexpr HouseFlags kAllHouseFlags = {0x8888888888888888, 0x88888888888};
+constexpr HouseFlags kBoxFlags = {0, 0x88888888800};
+constexpr HouseFlags kLineFlags = {0x8888888888888888, 0x88};
+
+// The houses of `range` whose count is one.
+HouseFlags CountIsOne(const HouseCounts& counts, HouseFlags range) {
+  HouseFlags ones;
+  for (int i = 0; i < 2; ++i) {
+    const uint64_t t = counts.w[i] ^ kNibbleOnes;  // a zero nibble where the count is one
+    ones.w[i] = ~(((t & kNibbleSevens) + kNibbleSevens) | t) & range.w[i];
+  }
+  return ones;
+}
+
+// The counts of a few cells (a sum per cell, where CountPerHouse works on all rows).
+HouseCounts CountOf(CellSet cells) {
+  HouseCounts counts;
+  cells.ForEach([&](int cell) { counts += kCellCounts[cell]; });
+  return counts;
+}
+
+// Places d at `cell` and keeps m's counts: the cell leaves the empty cells and every digit it
+// held (a mask per digit rather than a branch), d leaves the peers that held it.
+void PlaceCounted(State& s, int cell, int d, SinglesMemory* m) {
+  const HouseCounts one = kCellCounts[cell];
+  m->empty_count -= one;
+  const bool high = cell >= 64;  // the word of the cell's bit
+  const int shift = cell & 63;
+  for (int e = 0; e < kDigits; ++e) {
+    const uint64_t held = 0 - (((high ? s.cand[e].hi : s.cand[e].lo) >> shift) & 1);
+    m->count[e].w[0] -= one.w[0] & held;
+    m->count[e].w[1] -= one.w[1] & held;
+  }
+  // Summed first: a subtraction per peer from memory would chain each through the store of the
+  // one before.
+  m->count[d] -= CountOf(s.cand[d] & Peers(cell));
+  Place(s, cell, d);
+}
+
+// Takes the houses of `range` whose count in `counts` is one in increasing order: place(h)
+// places the single of h (true) and keeps `counts` up to date. The houses after h are read
+// again after each one, so that each house is taken as it is when its turn comes.
+template <typename F>
+int PlaceCountOnes(const HouseCounts& counts, HouseFlags range, F&& place) {
+  int placed = 0;
+  for (HouseFlags todo = CountIsOne(counts, range); todo.Any();) {
+    const int h = todo.First();
+    placed += place(h);
+    todo = CountIsOne(counts, range.After(h));
+  }
+  return placed;
+}
+
+// Bit d: digit d has one cell in a house of kRange. All digits at once, as most searches find
+// nothing: no branch per digit (and a constant range skips a word the boxes do not use).
+template <HouseFlags kRange>
+uint32_t DigitsWithOne(const SinglesMemory& m) {
+  uint32_t digits = 0;
+  for (int d = 0; d < kDigits; ++d) {
+    digits |= static_cast<uint32_t>(CountIsOne(m.count[d], kRange).Any()) << d;
+  }
+  return digits;
+}
+
+// Places, for every house h in kRange where digit d has one candidate cell, d there;
+// digit-major, houses in increasing order. The digits after d are read again after d's turn.
+template <HouseFlags kRange>
+int PlaceHiddenSingles(State& s, SinglesMemory* m) {
+  int placed = 0;
+  for (uint32_t digits = DigitsWithOne<kRange>(*m); digits;) {
+    const int d = std::countr_zero(digits);
+    placed += PlaceCountOnes(m->count[d], kRange, [&](int h) {
+      PlaceCounted(s, (s.cand[d] & House(h)).First(), d, m);
+      return true;
+    });
+    digits = DigitsWithOne<kRange>(*m) & (~1u << d);
+  }
+  return placed;
+}
+
+// The candidates and empty cells of s, counted. Both only ever go, so an equal size is an
+// equal state.
+int SizeOf(const State& s) {
+  int size = s.empty.Count();
+  for (const CellSet& set : s.cand) size += set.Count();
+  return size;
+}
+
+// The state after a search that placed something is the one m counts.
+int Described(const State& s, int placed, SinglesMemory* m) {
+  if (placed > 0) {
+    m->empty = s.empty;
+    m->cand = s.cand;
+    m->size = SizeOf(s);
+  }
+  return placed;
+}
+
+}  // namespace
+
+void RefreshSingles(const State& s, SinglesMemory* m) {
+  const int size = SizeOf(s);
+  if (!m->valid) {
+    m->valid = true;
+    m->size = size;
+    m->empty = s.empty;
+    m->cand = s.cand;
+    m->empty_count = CountPerHouse(s.empty);
+    for (int d = 0; d < kDigits; ++d) m->count[d] = CountPerHouse(s.cand[d]);
+    return;
+  }
+  if (size == m->size) return;  // as after a step of singles: nothing to compare
+  m->size = size;
+  m->empty_count -= CountOf(m->empty & ~s.empty);
+  m->empty = s.empty;
+  for (int d = 0; d < kDigits; ++d) m->count[d] -= CountOf(m->cand[d] & ~s.cand[d]);
+  m->cand = s.cand;
+}
+
+bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
+  const int placed = PlaceCountOnes(m->empty_count, kAllHouseFlags, [&](int h) {
+    const int cell = (s.empty & House(h)).First();
+    for (int d = 0; d < kDigits; ++d) {
+      if (!s.cand[d].Has(cell)) continue;
+      PlaceCounted(s, cell, d, m);
+      return true;
+    }
+    return false;  // no digit can go there (a broken state)
+  });
+  return SinglesStep(Technique::kFullHouse, Described(s, placed, m), step);
+}
+
+bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step) {
+  return SinglesStep(Technique::kHiddenSingleBox,
+                     Described(s, PlaceHiddenSingles<kBoxFlags>(s, m), m), step);
+}
+
+bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step) {
+  return SinglesStep(Technique::kHiddenSingleLine,
+                     Described(s, PlaceHiddenSingles<kLineFlags>(s, m), m), step);
+}
+
+bool FindFullHouse(State& s, Step* step) {
+  SinglesMemory m;
+  RefreshSingles(s, &m);
+  return FindFullHouse(s, &m, step);
+}
+
+bool FindHiddenSingleBox(State& s, Step* step) {
+  SinglesMemory m;
+  RefreshSingles(s, &m);
+  return FindHiddenSingleBox(s, &m, step);
+}
+
+bool FindHiddenSingleLine(State& s, Step* step) {
+  SinglesMemory m;
+  RefreshSingles(s, &m);
+  return FindHiddenSingleLine(s, &m, step);
+}
+
+bool FindNakedSingle(State& s, Step* step) {
+  CellSet once, twice;
+  for (const CellSet& set : s.cand) {
+    twice |= once & set;
+    once |= set;
+  }
+  const CellSet singles = once & ~twice & s.empty;
+  int placed = 0;
+  singles.ForEach([&](int cell) {
+    for (int d = 0; d < kDigits; ++d) {
+      // A placement earlier in this step may have removed the digit (only in a broken state).
+      if (s.cand[d].Has(cell)) {
+        Place(s, cell, d);
+        ++placed;
+        break;
+      }
+    }
+  });
+  return SinglesStep(Technique::kNakedSingle, placed, step);
+}
+
+namespace {
+
+// Positions in a house (Work::where) come in three segments of three: for a line, the cells it
+// shares with each of the three boxes it crosses; for a box, its rows (bits 0-2 the top row, 3-5
+// the middle one, 6-8 the bottom one). kSegmentOf[pos]: the segment (0-2) holding every position
+// of `pos`, if pos has two or more and they all lie in one; else -1. kColumnOf: the same for the
+// columns of a box (0x49 << k is column k).
+constexpr std::array<int8_t, 512> MakeLocatorTable(uint16_t first, int step) {
+  std::array<int8_t, 512> table{};
+  for (int pos = 0; pos < 512; ++pos) {
+    table[pos] = -1;
+    for (int k = 0; k < 3; ++k) {
+      const int part = first << (step * k);
+      if (std::popcount(static_cast<unsigned>(pos)) >= 2 && (pos & ~part) == 0) table[pos] = k;
+    }
+  }
+  return table;
+}
+constexpr std::array<int8_t, 512> kSegmentOf = MakeLocatorTable(0x7, 3);
+constexpr std::array<int8_t, 512> kColumnOf = MakeLocatorTable(0x49, 1);
+
+// The line to clear of d when box b's positions of d lie on one line, and the positions of the
+// box on that line (bits of the line's positions); -1 if none or if the line has no d outside.
+int PointingLine(const Work& w, int d, int b) {
+  const uint16_t pos = w.where[18 + b][d];
+  if (const int k = kSegmentOf[pos]; k >= 0) {  // row k of the box
+    const int row = (b / 3) * 3 + k;
+    return (w.where[row][d] & ~(0x7 << (3 * (b % 3)))) != 0 ? row : -1;
+  }
+  if (const int k = kColumnOf[pos]; k >= 0) {  // column k of the box
+    const int col = (b % 3) * 3 + k;
+    return (w.where[9 + col][d] & ~(0x7 << (3 * (b / 3)))) != 0 ? 9 + col : -1;
+  }
+  return -1;
+}
+
+// The box of each line's segment k (rows: boxes of the row's band; columns: of its stack) and
+// the positions of the box on the line.
+struct LineBoxes {
+  int8_t box[kHouses - 9][3];
+  uint16_t on_line[kHouses - 9];
+};
+constexpr LineBoxes MakeLineBoxes() {
+  LineBoxes t{};
+  for (int line = 0; line < 18; ++line) {
+    for (int k = 0; k < 3; ++k) {
+      // Row r, columns of stack k: box (r / 3) * 3 + k, where the row is box row r % 3. Column
+      // c, rows of band k: box k * 3 + c / 3, where the column is box column c % 3.
+      t.box[line][k] = static_cast<int8_t>(line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3);
+    }
+    t.on_line[line] =
+        static_cast<uint16_t>(line < 9 ? 0x7 << (3 * (line % 3)) : 0x49 << ((line - 9) % 3));
+  }
+  return t;
+}
+constexpr LineBoxes kLineBoxes = MakeLineBoxes();
+
+// The box to clear of d when line's positions of d lie in one box and that box has d off the
+// line; -1 if none.
+int ClaimingBox(const Work& w, int d, int line) {
+  const int k = kSegmentOf[w.where[line][d]];
+  if (k < 0) return -1;
+  const int box = kLineBoxes.box[line][k];
+  return (w.where[18 + box][d] & ~kLineBoxes.on_line[line]) != 0 ? box : -1;
+}
+
+bool LockedStep(Technique technique, Step* step) {
+  *step = {technique, TechniqueRating(technique), 1};
+  return true;
+}
+
+}  // namespace
+
+// Items: (digit, box), digit-major. The Work tells without touching the state whether a
+// pattern eliminates anything: the first one that does is the step.
+bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
+  for (int d = 0; d < kDigits; ++d) {
+    // Only boxes with two or three positions of d can have them on one line.
+    const uint32_t boxes = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) >> 18;
+    const uint32_t todo_boxes = boxes & scan.TodoAt(d * 9, 9, scan.digit_houses[d] >> 18);
+    for (uint32_t todo = todo_boxes; todo; todo &= todo - 1) {
+      const int b = std::countr_zero(todo);
+      const int line = PointingLine(w, d, b);
+      if (line < 0) continue;
+      Eliminate(s, d, House(line) & ~House(18 + b));
+      scan.found = d * 9 + b;
+      return LockedStep(Technique::kPointing, step);
+    }
+  }
+  return false;
+}
+
+// Items: (digit, line), digit-major.
+bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
+  for (int d = 0; d < kDigits; ++d) {
+    // Only lines with two or three positions of d can have them in one box.
+    const uint32_t lines = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) & 0x3FFFF;
+    const uint32_t todo_lines = lines & scan.TodoAt(d * 18, 18, scan.digit_houses[d] & 0x3FFFF);
+    for (uint32_t todo = todo_lines; todo; todo &= todo - 1) {
+      const int line = std::countr_zero(todo);
+      const int item = d * 18 + line;
+      const int box = ClaimingBox(w, d, line);
+      if (box < 0) continue;
+      Eliminate(s, d, House(18 + box) & ~House(line));
+      scan.found = item;
+      return LockedStep(Technique::kClaiming, step);
+    }
+  }
+  return false;
+}
+
+}  // namespace sudoku::logic

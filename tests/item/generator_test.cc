@@ -1,0 +1,245 @@
+// Properties of grid generation, relabelling, digging, scoring and the per-item generator,
+// checked over many seeds against slow, obviously-correct recomputations.
+#include "sudoku/core/generator.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "sudoku/core/digger.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/rng.h"
+#include "sudoku/core/scorer.h"
+#include "sudoku/core/solver.h"
+#include "sudoku/core/transform.h"
+
+namespace sudoku {
+namespace {
+
+// Freedom by the definition, digit by digit and peer by peer.
+int SlowFreedom(const Grid& puzzle) {
+  int total = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (puzzle[cell] != 0) continue;
+    for (int digit = 1; digit <= 9; ++digit) {
+      bool seen = false;
+      for (int other = 0; other < kCells; ++other) {
+        const bool peer = RowOf(other) == RowOf(cell) || ColOf(other) == ColOf(cell) ||
+                          BoxOf(other) == BoxOf(cell);
+        if (peer && puzzle[other] == digit) seen = true;
+      }
+      total += seen ? 0 : 1;
+    }
+  }
+  return total;
+}
+
+bool IsUnique(const Grid& puzzle) { return CountSolutions(puzzle, 2) == 1; }
+
+bool IsMinimal(const Grid& puzzle) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (puzzle[cell] == 0) continue;
+    Grid fewer = puzzle;
+    fewer[cell] = 0;
+    if (IsUnique(fewer)) return false;
+  }
+  return true;
+}
+
+TEST(Rng, BelowStaysInRangeAndShuffleIsAPermutation) {
+  Rng rng(7);
+  for (uint32_t n : {1u, 2u, 9u, 81u, 1000u}) {
+    for (int i = 0; i < 1000; ++i) EXPECT_LT(rng.Below(n), n);
+  }
+  std::array<int, 9> items = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  rng.Shuffle(std::span<int>(items));
+  EXPECT_EQ(std::set<int>(items.begin(), items.end()).size(), 9u);
+}
+
+TEST(Rng, SameSeedSameStreamAndItemSeedsDiffer) {
+  Rng a(42), b(42), c(43);
+  for (int i = 0; i < 10; ++i) {
+    const uint64_t x = a();
+    EXPECT_EQ(x, b());
+    EXPECT_NE(x, c());
+  }
+  std::set<uint64_t> seeds;
+  for (uint64_t i = 0; i < 1000; ++i) seeds.insert(ItemSeed(1, i));
+  EXPECT_EQ(seeds.size(), 1000u);
+  EXPECT_NE(ItemSeed(1, 0), ItemSeed(2, 0));
+}
+
+TEST(GridGenerator, MakesValidVariedGrids) {
+  std::set<std::string> seen;
+  for (uint64_t seed = 0; seed < 500; ++seed) {
+    Rng rng(seed);
+    const Grid grid = GenerateGrid(rng);
+    ASSERT_TRUE(IsCompleteValidGrid(grid)) << ToString(grid);
+    seen.insert(ToString(grid));
+  }
+  EXPECT_EQ(seen.size(), 500u);
+}
+
+TEST(Transform, RelabelKeepsValidityAndSolutionCount) {
+  Rng rng(5);
+  for (int i = 0; i < 50; ++i) {
+    const Grid grid = GenerateGrid(rng);
+    const DigitMap map = RandomDigitMap(rng);
+    const Grid relabelled = RelabelDigits(grid, map);
+    EXPECT_TRUE(IsCompleteValidGrid(relabelled));
+    Grid puzzle = grid;
+    for (int cell = 0; cell < kCells; cell += 2) puzzle[cell] = 0;
+    EXPECT_EQ(CountSolutions(puzzle, 50), CountSolutions(RelabelDigits(puzzle, map), 50));
+  }
+}
+
+TEST(Digger, MinimalPuzzlesAreUniqueMinimalAndMatchTheGrid) {
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    Rng rng(seed);
+    const Grid grid = GenerateGrid(rng);
+    Grid puzzle;
+    ASSERT_TRUE(DigUniquePuzzle(grid, DigOptions{17, 81, true}, rng, &puzzle));
+    Grid solution;
+    ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+    EXPECT_EQ(solution, grid);
+    EXPECT_TRUE(AgreesWith(puzzle, grid));
+    EXPECT_TRUE(IsMinimal(puzzle)) << ToString(puzzle);
+  }
+}
+
+TEST(Digger, StopsInsideTheClueBand) {
+  for (const LevelBand& band : Levels()) {
+    for (uint64_t seed = 0; seed < 40; ++seed) {
+      Rng rng(seed);
+      const Grid grid = GenerateGrid(rng);
+      Grid puzzle;
+      const bool ok =
+          DigUniquePuzzle(grid, DigOptions{band.min_clues, band.max_clues, false}, rng, &puzzle);
+      EXPECT_TRUE(IsUnique(puzzle));
+      const int clues = CountGivens(puzzle);
+      EXPECT_EQ(ok, clues >= band.min_clues && clues <= band.max_clues)
+          << band.name << " " << clues;
+      if (band.name != "hard") {
+        EXPECT_TRUE(ok) << band.name << " " << clues;  // hard may end minimal above 31
+      }
+    }
+  }
+}
+
+TEST(Scorer, FreedomMatchesTheDefinition) {
+  Grid empty;
+  EXPECT_EQ(TotalFreedom(empty), 729);
+  Rng rng(11);
+  for (int i = 0; i < 100; ++i) {
+    const Grid grid = GenerateGrid(rng);
+    EXPECT_EQ(TotalFreedom(grid), 0);
+    Grid puzzle;
+    DigUniquePuzzle(grid, DigOptions{17, 81, i % 2 == 0}, rng, &puzzle);
+    EXPECT_EQ(TotalFreedom(puzzle), SlowFreedom(puzzle)) << ToString(puzzle);
+  }
+}
+
+TEST(Scorer, LevelsClassifyTheirOwnBands) {
+  for (const LevelBand& band : Levels()) {
+    for (int clues = band.min_clues; clues <= band.max_clues; ++clues) {
+      EXPECT_EQ(ClassifyLevel(clues), band.name);
+    }
+    ASSERT_TRUE(FindLevel(band.name).has_value());
+  }
+  EXPECT_FALSE(FindLevel("extreme").has_value());
+  EXPECT_EQ(ClassifyLevel(17), "hard");
+  EXPECT_EQ(ClassifyLevel(81), "easy");
+}
+
+TEST(Generator, RejectsImpossibleRequestsUpFront) {
+  GeneratorOptions options;
+  EXPECT_EQ(CheckGeneratorOptions(options), "");
+  options.dig = {5, 10, false};
+  EXPECT_NE(CheckGeneratorOptions(options).find("--clues 5-10"), std::string::npos);
+  options.dig = {30, 20, false};
+  EXPECT_NE(CheckGeneratorOptions(options), "");
+  options.dig = {17, 81, false};  // a full grid is not a puzzle
+  EXPECT_NE(CheckGeneratorOptions(options), "");
+  options.dig = {54, 56, true};
+  EXPECT_NE(CheckGeneratorOptions(options).find("--minimal"), std::string::npos);
+  options.dig = {54, 56, false};
+  options.min_freedom = 500;  // 25-27 holes give at most 243
+  EXPECT_NE(CheckGeneratorOptions(options).find("--freedom"), std::string::npos);
+}
+
+TEST(Generator, RecordsAreUniqueInsideBandsAndScored) {
+  GeneratorOptions options;
+  options.dig = {26, 31, false};
+  options.min_freedom = 130;
+  options.max_freedom = 170;
+  for (int64_t index = 0; index < 40; ++index) {
+    PuzzleRecord record;
+    ASSERT_TRUE(GeneratePuzzle(options, index, ItemSeed(3, static_cast<uint64_t>(index)), &record));
+    EXPECT_EQ(record.item_index, index);
+    Grid solution;
+    ASSERT_EQ(CountSolutions(record.givens, 2, &solution), 1);
+    EXPECT_EQ(solution, record.solution);
+    EXPECT_EQ(record.clues, CountGivens(record.givens));
+    EXPECT_GE(record.clues, 26);
+    EXPECT_LE(record.clues, 31);
+    EXPECT_EQ(record.freedom, SlowFreedom(record.givens));
+    EXPECT_GE(record.freedom, 130);
+    EXPECT_LE(record.freedom, 170);
+    EXPECT_EQ(record.clue_level, "hard");
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(record.givens, &rating));
+    EXPECT_EQ(record.rating, rating.rating);
+    EXPECT_EQ(record.hardest, rating.hardest);
+    EXPECT_EQ(record.guesses, rating.guesses);
+    EXPECT_EQ(record.technique_uses, rating.uses);
+    EXPECT_EQ(record.level, RatingLevel(rating.rating));
+  }
+}
+
+// A rating band keeps only puzzles rated inside it; a band above what the solver gives is
+// refused up front.
+TEST(Generator, RatingBandKeepsOnlyPuzzlesRatedInIt) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  options.min_rating = 65;  // chains: expert
+  options.max_rating = 99;
+  ASSERT_EQ(CheckGeneratorOptions(options), "");
+  for (int64_t index = 0; index < 10; ++index) {
+    PuzzleRecord record;
+    ASSERT_TRUE(GeneratePuzzle(options, index, ItemSeed(8, static_cast<uint64_t>(index)), &record));
+    EXPECT_GE(record.rating, 65);
+    EXPECT_LE(record.rating, 99);
+    EXPECT_EQ(record.level, "expert");
+  }
+  options.min_rating = 101;
+  options.max_rating = 120;
+  EXPECT_NE(CheckGeneratorOptions(options).find("no puzzle rates above 10.0"), std::string::npos)
+      << CheckGeneratorOptions(options);
+  options.min_rating = 50;
+  options.max_rating = 40;
+  EXPECT_NE(CheckGeneratorOptions(options).find("--rating 5.0-4.0: minimum above maximum"),
+            std::string::npos);
+}
+
+TEST(Generator, SameSeedSameRecordDifferentSeedDifferentRecord) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  PuzzleRecord a, b, c;
+  ASSERT_TRUE(GeneratePuzzle(options, 0, 99, &a));
+  ASSERT_TRUE(GeneratePuzzle(options, 0, 99, &b));
+  ASSERT_TRUE(GeneratePuzzle(options, 0, 100, &c));
+  EXPECT_EQ(a.givens, b.givens);
+  EXPECT_NE(a.givens, c.givens);
+}
+
+TEST(Generator, GivesUpAfterBoundedEffort) {
+  GeneratorOptions options;
+  options.dig = {17, 17, true};  // random digging essentially never reaches 17 clues
+  options.max_attempts = 3;
+  PuzzleRecord record;
+  EXPECT_FALSE(GeneratePuzzle(options, 0, 1, &record));
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,188 @@
+#include "sudoku/pipeline/pipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/solver.h"
+
+namespace sudoku {
+namespace {
+
+// Keeps every record in memory, once per canonical form (as the store does); can be told to
+// fail on its n-th batch.
+class MemorySink : public PuzzleSink {
+ public:
+  Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override {
+    *outcome = BatchOutcome();
+    if (++batches_ == fail_on_batch_) return Status::Error("disk full (simulated)");
+    for (const PuzzleRecord& record : batch) {
+      if (seen_.insert(ToString(record.canonical)).second) {
+        records_.push_back(record);
+        ++outcome->stored;
+      } else {
+        ++outcome->duplicates;
+      }
+    }
+    return Status::Ok();
+  }
+  std::vector<PuzzleRecord> records_;
+  std::set<std::string> seen_;  // canonical forms stored, or preset to make duplicates
+  int batches_ = 0;
+  int fail_on_batch_ = -1;
+};
+
+std::vector<PuzzleRecord> RunToMemory(PipelineOptions options, MemorySink* sink = nullptr) {
+  MemorySink own;
+  if (sink == nullptr) sink = &own;
+  PipelineResult result;
+  const Status status = RunPipeline(options, sink, &result);
+  EXPECT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(result.written, static_cast<int64_t>(sink->records_.size()));
+  return sink->records_;
+}
+
+void ExpectSameRecords(const std::vector<PuzzleRecord>& a, const std::vector<PuzzleRecord>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].item_index, b[i].item_index);
+    EXPECT_EQ(a[i].givens, b[i].givens) << "item " << i;
+    EXPECT_EQ(a[i].solution, b[i].solution) << "item " << i;
+  }
+}
+
+TEST(Pipeline, SameSeedSameCorpusAtAnyThreadCount) {
+  PipelineOptions options;
+  options.seed = 7;
+  options.count = 600;
+  options.batch_size = 37;  // batches that do not line up with the pipeline's chunks
+  options.generator.dig.minimal = true;
+  options.threads = 1;
+  const std::vector<PuzzleRecord> one = RunToMemory(options);
+  options.threads = 2;
+  const std::vector<PuzzleRecord> two = RunToMemory(options);
+  options.threads = 4;  // more threads than cores still gives the same corpus
+  const std::vector<PuzzleRecord> four = RunToMemory(options);
+  ExpectSameRecords(one, two);
+  ExpectSameRecords(one, four);
+  for (size_t i = 0; i < one.size(); ++i) {
+    ASSERT_EQ(one[i].item_index, static_cast<int64_t>(i));
+    ASSERT_EQ(CountSolutions(one[i].givens, 2), 1);
+  }
+  options.seed = 8;
+  EXPECT_NE(RunToMemory(options)[0].givens, one[0].givens);
+}
+
+TEST(Pipeline, ARangeOfItemsEqualsTheSameItemsOfAWholeRun) {
+  PipelineOptions options;
+  options.seed = 3;
+  options.count = 100;
+  const std::vector<PuzzleRecord> whole = RunToMemory(options);
+  options.first_index = 60;
+  options.count = 40;
+  const std::vector<PuzzleRecord> tail = RunToMemory(options);
+  ExpectSameRecords(std::vector<PuzzleRecord>(whole.begin() + 60, whole.end()), tail);
+}
+
+TEST(Pipeline, SinkErrorStopsTheRunAndKeepsEarlierBatches) {
+  PipelineOptions options;
+  options.count = 500;
+  options.batch_size = 50;
+  MemorySink sink;
+  sink.fail_on_batch_ = 3;
+  PipelineResult result;
+  const Status status = RunPipeline(options, &sink, &result);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("disk full"), std::string::npos);
+  EXPECT_EQ(result.written, 100);
+  EXPECT_EQ(sink.records_.size(), 100u);
+}
+
+TEST(Pipeline, UnreachableBandIsAnErrorNamingTheItem) {
+  PipelineOptions options;
+  options.count = 4;
+  options.generator.dig = {17, 17, true};
+  options.generator.max_attempts = 2;
+  MemorySink sink;
+  PipelineResult result;
+  const Status status = RunPipeline(options, &sink, &result);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("item 0"), std::string::npos) << status.message();
+}
+
+TEST(Pipeline, StopFlagEndsEarlyWithAWholePrefix) {
+  std::atomic<bool> stop{true};
+  PipelineOptions options;
+  options.count = 1000;
+  options.stop = &stop;
+  MemorySink sink;
+  PipelineResult result;
+  ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());
+  EXPECT_TRUE(result.stopped);
+  EXPECT_EQ(result.written, 0);
+}
+
+// A corpus that already holds some of the run's puzzles: they are skipped, later items take
+// their places, and the result is still the same at any thread count.
+TEST(Pipeline, SkipsDuplicatesAndStillStoresTheCountAtAnyThreadCount) {
+  PipelineOptions options;
+  options.seed = 11;
+  options.count = 60;
+  options.batch_size = 7;
+  const std::vector<PuzzleRecord> plain = RunToMemory(options);
+  std::vector<std::vector<PuzzleRecord>> runs;
+  for (int threads : {1, 2, 4}) {
+    MemorySink sink;
+    for (int item : {0, 10, 59})
+      sink.seen_.insert(ToString(plain[static_cast<size_t>(item)].canonical));
+    options.threads = threads;
+    PipelineResult result;
+    ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());
+    EXPECT_EQ(result.written, 60);
+    EXPECT_EQ(result.duplicates, 3);
+    EXPECT_EQ(result.next_index, 63);
+    ASSERT_EQ(sink.records_.size(), 60u);
+    EXPECT_EQ(sink.records_.front().item_index, 1);
+    EXPECT_EQ(sink.records_.back().item_index, 62);
+    runs.push_back(sink.records_);
+  }
+  ExpectSameRecords(runs[0], runs[1]);
+  ExpectSameRecords(runs[0], runs[2]);
+}
+
+TEST(Pipeline, GivesUpWhenAlmostEverythingIsADuplicate) {
+  // One source grid, one hole: at most 81 distinct puzzles, fewer than the 100 asked for.
+  Rng rng(5);
+  const Grid grid = GenerateGrid(rng);
+  PipelineOptions options;
+  options.count = 100;
+  options.max_extra_duplicates = 50;
+  options.generator.grid_source = std::span<const Grid>(&grid, 1);
+  options.generator.dig = {80, 80, false};
+  MemorySink sink;
+  PipelineResult result;
+  const Status status = RunPipeline(options, &sink, &result);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("too few distinct puzzles"), std::string::npos)
+      << status.message();
+  EXPECT_GT(result.duplicates, 150);
+  EXPECT_LE(result.written, 81);
+  EXPECT_EQ(result.written, static_cast<int64_t>(sink.records_.size()));
+}
+
+// Records carry canonical forms that match the core's functions.
+TEST(Pipeline, RecordsCarryTheirCanonicalForms) {
+  PipelineOptions options;
+  options.count = 20;
+  for (const PuzzleRecord& r : RunToMemory(options)) {
+    EXPECT_EQ(r.canonical, CanonicalForm(r.givens));
+    EXPECT_EQ(r.solution_canonical, CanonicalGrid(r.solution));
+  }
+}
+
+}  // namespace
+}  // namespace sudoku

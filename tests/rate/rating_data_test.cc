@@ -1,0 +1,344 @@
+// Tests of rating.h on whole puzzles: soundness of every step against the known solution, the
+// data sets in tests/data and ../shared/data, and one generated puzzle per technique.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/rate/logic.h"
+#include "common/samples.h"
+#include "sudoku/core/digger.h"
+#include "sudoku/core/grid_generator.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/solver.h"
+#include "common/test_data.h"
+
+namespace sudoku {
+namespace {
+
+using ::sudoku::testing::GoldenPath;
+using ::sudoku::testing::ReadPuzzles;
+
+// Sanitizer builds are about ten times slower: the largest files are sampled there.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr size_t kSlowStride = 25;
+constexpr int kGenerated = 600;
+#else
+constexpr size_t kSlowStride = 1;
+constexpr int kGenerated = 3000;
+#endif
+
+// Every `stride`-th puzzle.
+std::vector<Grid> Sample(const std::vector<Grid>& puzzles, size_t stride) {
+  std::vector<Grid> out;
+  for (size_t i = 0; i < puzzles.size(); i += stride) out.push_back(puzzles[i]);
+  return out;
+}
+
+// Solves `puzzle` step by step as RatePuzzle does (guessing the solution's digit in the first
+// empty cell when stuck) and checks after every step that each placed digit is the solution's
+// and that each empty cell keeps its solution digit as a candidate.
+void ExpectEveryStepSound(const Grid& puzzle) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+  logic::State s;
+  ASSERT_TRUE(logic::InitState(puzzle, &s));
+  logic::Memory memory;  // as RateUniquePuzzle: the step loop's memory is checked too
+  logic::Step step;
+  while (s.empty.Any()) {
+    if (!logic::ApplyEasiestStep(s, &memory, &step)) {
+      const int cell = s.empty.First();
+      logic::Place(s, cell, solution[cell] - 1);
+      continue;
+    }
+    for (int cell = 0; cell < kCells; ++cell) {
+      const bool ok =
+          s.grid[cell] != 0 ? s.grid[cell] == solution[cell] : s.cand[solution[cell] - 1].Has(cell);
+      ASSERT_TRUE(ok) << TechniqueName(step.technique) << " broke cell " << cell << " of "
+                      << ToString(puzzle);
+    }
+  }
+  EXPECT_EQ(s.grid, solution);
+}
+
+void ExpectAllSound(const std::vector<Grid>& puzzles) {
+  ASSERT_FALSE(puzzles.empty());
+  for (const Grid& puzzle : puzzles) {
+    ExpectEveryStepSound(puzzle);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+std::vector<Grid> Generated(int n, const DigOptions& options, uint64_t seed) {
+  Rng rng(seed);
+  return samples::DugPuzzles(rng, n, options);
+}
+
+TEST(RatingSoundness, GeneratedMinimalPuzzles) {
+  ExpectAllSound(Generated(kGenerated, {17, 80, true}, 61));
+}
+
+TEST(RatingSoundness, Generated26To31CluePuzzles) {
+  ExpectAllSound(Generated(kGenerated, {26, 31, false}, 62));
+}
+
+TEST(RatingSoundness, GoldenFiles) {
+  for (const char* name :
+       {"puzzles2_17_clue_golden", "puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    SCOPED_TRACE(name);
+    ExpectAllSound(ReadPuzzles(GoldenPath(name)));
+  }
+}
+
+TEST(RatingSoundness, SharedFiles) {
+  SUDOKU_REQUIRE_SHARED(magictour, "puzzles3_magictour_top1465");
+  ExpectAllSound(Sample(ReadPuzzles(magictour), kSlowStride));
+  SUDOKU_REQUIRE_SHARED(hardest, "puzzles6_forum_hardest_1106");
+  ExpectAllSound(Sample(ReadPuzzles(hardest), kSlowStride));
+  SUDOKU_REQUIRE_SHARED(seventeen, "puzzles2_17_clue");
+  ExpectAllSound(Sample(ReadPuzzles(seventeen), kSlowStride));
+}
+
+TEST(RatingSoundness, SharedForumHardest1905) {
+  SUDOKU_REQUIRE_SHARED(path, "puzzles5_forum_hardest_1905_11+");
+  // 48,766 puzzles that all need guesses: every 8th (every 200th under sanitizers).
+  ExpectAllSound(Sample(ReadPuzzles(path), 8 * kSlowStride));
+}
+
+// Pins every Rating field on generated puzzles, so that an optimisation of the solver cannot
+// change a stored rating. FNV-1a over the puzzles (to tell a changed generator from a changed
+// rating) and over all Rating fields of each puzzle, in order.
+class Fingerprint {
+ public:
+  void Add(uint64_t value) {
+    for (int i = 0; i < 8; ++i) {
+      hash_ = (hash_ ^ ((value >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+    }
+  }
+  void Add(const Grid& grid) {
+    for (uint8_t digit : grid.cells) Add(digit);
+  }
+  void Add(const Rating& r) {
+    for (int field :
+         {r.solutions, int{r.solved}, r.rating, static_cast<int>(r.hardest), r.guesses, r.steps}) {
+      Add(static_cast<uint64_t>(field));
+    }
+    for (uint16_t n : r.uses) Add(n);
+  }
+  uint64_t value() const { return hash_; }
+
+ private:
+  uint64_t hash_ = 0xcbf29ce484222325ull;
+};
+
+struct PinnedSet {
+  const char* name;
+  DigOptions options;
+  uint64_t seed;
+  uint64_t puzzles;  // fingerprint of the generated puzzles
+  uint64_t ratings;  // fingerprint of their ratings
+};
+
+// 5,000 puzzles per set. Both fingerprints were produced by the pre-optimisation implementation
+// (the one that re-ran every finder after each step); any change of behaviour fails here. If
+// only `puzzles` differs, the generator changed: recompute `ratings` with a trusted solver.
+constexpr PinnedSet kPinnedSets[] = {
+    {"minimal", {17, 80, true}, 4242, 0x777b660e6a7f1201ull, 0xa96d01d36f77204dull},
+    {"clues_26_31", {26, 31, false}, 4343, 0xe9771004efcc7644ull, 0xd4f35bc073f9b57aull},
+};
+
+TEST(RatingPin, GeneratedRatingsMatchPreOptimisationFingerprint) {
+  for (const PinnedSet& set : kPinnedSets) {
+    SCOPED_TRACE(set.name);
+    Fingerprint puzzles, ratings;
+    for (const Grid& puzzle : Generated(5000, set.options, set.seed)) {
+      puzzles.Add(puzzle);
+      Rating rating;
+      ASSERT_TRUE(RatePuzzle(puzzle, &rating)) << ToString(puzzle);
+      ratings.Add(rating);
+    }
+    std::printf("%s puzzles 0x%016llxull ratings 0x%016llxull\n", set.name,
+                static_cast<unsigned long long>(puzzles.value()),
+                static_cast<unsigned long long>(ratings.value()));
+    ASSERT_EQ(puzzles.value(), set.puzzles) << "the generator changed, not the rating";
+    EXPECT_EQ(ratings.value(), set.ratings);
+  }
+}
+
+// The same over the golden files, harder puzzles that mostly need guesses (fingerprint produced
+// by the pre-optimisation implementation).
+TEST(RatingPin, GoldenFileRatingsMatchPreOptimisationFingerprint) {
+  Fingerprint ratings;
+  for (const char* name :
+       {"puzzles2_17_clue_golden", "puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : ReadPuzzles(GoldenPath(name))) {
+      Rating rating;
+      ASSERT_TRUE(RatePuzzle(puzzle, &rating)) << ToString(puzzle);
+      ratings.Add(rating);
+    }
+  }
+  std::printf("golden ratings 0x%016llxull\n", static_cast<unsigned long long>(ratings.value()));
+  EXPECT_EQ(ratings.value(), 0xfc5a539562ed1cf6ull);
+}
+
+TEST(RatingData, RatesEveryPuzzleItSolves) {
+  const std::vector<Grid> puzzles = ReadPuzzles(GoldenPath("puzzles3_magictour_golden"));
+  for (const Grid& puzzle : puzzles) {
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(puzzle, &rating));
+    EXPECT_TRUE(rating.solved);
+    EXPECT_EQ(rating.solutions, 1);
+    EXPECT_GE(rating.rating, TechniqueRating(rating.hardest));
+    EXPECT_GT(rating.uses[static_cast<int>(rating.hardest)], 0);
+    EXPECT_EQ(rating.guesses, rating.uses[static_cast<int>(Technique::kGuess)]);
+    int uses = 0;
+    for (uint16_t n : rating.uses) uses += n;
+    EXPECT_GE(uses, rating.steps);
+    EXPECT_EQ(rating.guesses > 0, rating.rating == kGuessRating);
+  }
+}
+
+TEST(RatingData, SergPuzzlesAreNotUniqueSoNotRated) {
+  for (const Grid& puzzle : ReadPuzzles(GoldenPath("puzzles7_serg_golden"))) {
+    Rating rating;
+    EXPECT_FALSE(RatePuzzle(puzzle, &rating));
+    EXPECT_EQ(rating.solutions, 2);
+    EXPECT_FALSE(rating.solved);
+  }
+}
+
+// The Kaggle puzzles (data/kaggle_golden.csv and ../shared/data) need singles only.
+void ExpectSinglesOnly(const std::vector<Grid>& puzzles) {
+  ASSERT_FALSE(puzzles.empty());
+  for (const Grid& puzzle : puzzles) {
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(puzzle, &rating)) << ToString(puzzle);
+    EXPECT_LE(rating.rating, TechniqueRating(Technique::kNakedSingle)) << ToString(puzzle);
+  }
+}
+
+std::vector<Grid> KaggleQuizzes(const std::string& csv) {
+  std::ifstream in(csv);
+  std::vector<Grid> puzzles;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    const ParseResult parsed = ParseGrid(line.substr(0, 81));
+    EXPECT_TRUE(parsed.ok) << line;
+    if (parsed.ok) puzzles.push_back(parsed.grid);
+  }
+  return puzzles;
+}
+
+TEST(RatingData, KaggleGoldenNeedsSinglesOnly) {
+  ExpectSinglesOnly(KaggleQuizzes(GoldenPath("kaggle_golden.csv")));
+}
+
+TEST(RatingData, KaggleSharedNeedsSinglesOnly) {
+  SUDOKU_REQUIRE_SHARED(path, "puzzles0_kaggle_first10k");
+  ExpectSinglesOnly(ReadPuzzles(path));
+}
+
+// The forum "hardest" puzzles (SE 9+, the 1905 list SE 11+) all need a guess here.
+void ExpectTopBand(const std::vector<Grid>& puzzles) {
+  ASSERT_FALSE(puzzles.empty());
+  const std::string_view top = RatingBands().back().name;
+  for (const Grid& puzzle : puzzles) {
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(puzzle, &rating)) << ToString(puzzle);
+    EXPECT_EQ(RatingLevel(rating.rating), top) << ToString(puzzle);
+  }
+}
+
+TEST(RatingData, ForumHardestGoldenInTopBand) {
+  ExpectTopBand(ReadPuzzles(GoldenPath("puzzles6_forum_hardest_golden")));
+}
+
+TEST(RatingData, ForumHardestSharedInTopBand) {
+  SUDOKU_REQUIRE_SHARED(path, "puzzles6_forum_hardest_1106");
+  ExpectTopBand(Sample(ReadPuzzles(path), kSlowStride));
+}
+
+TEST(RatingData, ForumHardest1905SharedInTopBand) {
+  SUDOKU_REQUIRE_SHARED(path, "puzzles5_forum_hardest_1905_11+");
+  // All 48,766 (every 25th under sanitizers).
+  ExpectTopBand(Sample(ReadPuzzles(path), kSlowStride));
+}
+
+// One minimal puzzle per technique, made by this project's generator (GenerateGrid and
+// DigUniquePuzzle, minimal, Rng seed 777): the first whose hardest step is that technique.
+struct HardestCase {
+  Technique technique;
+  int rating;
+  const char* puzzle;
+};
+
+constexpr HardestCase kHardestCases[] = {
+    {Technique::kHiddenSingleBox, 12,
+     "13....8..86.1.5........7.5...6.98...7.8..25..21....37..8.4........2......2..5..1."},
+    {Technique::kHiddenSingleLine, 15,
+     ".89....3.5...7.........4..9..27........9.674.9.35..8.......3....916....84.8......"},
+    {Technique::kNakedSingle, 23,
+     ".6.5..9.8..4..9........4.62.2.3......4..1.2.7..6.5..141827...............9.....7."},
+    {Technique::kPointing, 26,
+     "6.9........4...7...3....19..2...8.....5..1.82.9.4....3.8...4......9675...6..1...."},
+    {Technique::kClaiming, 28,
+     "1..9.6..8.....5...5.....9......4..92.8......36...381...23.7..6...7..1............"},
+    {Technique::kNakedPair, 30,
+     "..1.....58..2.....95...86....7......2.6..94.3.83..1.76..96..7...7.9...4.....1...."},
+    {Technique::kXWing, 32,
+     ".7..........5.7...5...4...23.4.9...8.1.68.....6....1.9....2...5..19....47.3..4..."},
+    {Technique::kHiddenPair, 34,
+     "........7..8.9...46...753....7..1....84.......2.94....75....1.6..6.27.4..1.6....8"},
+    {Technique::kNakedTriple, 36,
+     "5..4..9....4..3..6...........1....5226.......9....8...6.....38..4.5.9.2.....7...4"},
+    {Technique::kSwordfish, 38,
+     "........2..567.8....9..4...2.1.354...5.8.......4..67.......7..94...6.178.......4."},
+    {Technique::kHiddenTriple, 40,
+     ".21.8.4..53...6..9..4.9..8......872.7.3..........6...8........336....5......2...4"},
+    {Technique::kXyWing, 42,
+     "12............8.7....4..953..4.3.......2...6...1......7..8.9..5..8.6.7.9.45......"},
+    {Technique::kXyzWing, 44,
+     "58.713...1.......................45.....4..9..1..3...2...9...23.26.8.....49..687."},
+    {Technique::kUniqueRectangle1, 45,
+     "7.....8.5.1......7..25.6..9...43.5....56.7.....1.......4..8..........7.8.97.5.42."},
+    {Technique::kNakedQuad, 50,
+     "..7.....31........564.1...7....4......9.5.......7..582.3.4....5.9....3.4...5.26.."},
+    {Technique::kJellyfish, 52,
+     "6...3.2.7...8.6.9...9.4............2.32..8....985...3..7.96...8.........3..2...61"},
+    {Technique::kHiddenQuad, 54,
+     ".3.....8.8........17.....64...7..89..2.3..........6.1....1.....6....2..1..3.5.4.2"},
+    {Technique::kBugPlusOne, 56,
+     "6....4..9.51...4.........3.........4.4..93.2..7..15..8.........3..78..16.8.2.1..."},
+    {Technique::kSkyscraper, 65,
+     ".58.21......7..93............5.4.2.9...1.2..587.........6.........27.15..4.6..7.."},
+    {Technique::kTwoStringKite, 65,
+     "1....62.9.4.2.1.....8.......6......7.94..21.....7.8.......3.69.....897.1..7.....5"},
+    {Technique::kXChain, 67,
+     "2...5...4....6..9...57.3......2..87..5.3.......7.9.6..97.6......6.932.....3..7..."},
+    {Technique::kWWing, 66,
+     "..8...3.6..9675.8.1.4..8....1.8....7.......983..4.........6.7.9....4......1..76.3"},
+    {Technique::kXyChain, 68,
+     "..3.916..........8.5....31.9..8..7.5....4.8....75.....4.8.5.....9.6.2.....6....27"},
+    {Technique::kGuess, kGuessRating,
+     "..2.6.84.......7.......3..67....9.5...14..92..9....6....8.4..915..38........17..."},
+};
+
+TEST(RatingData, GeneratedPuzzlePerTechnique) {
+  for (const HardestCase& c : kHardestCases) {
+    SCOPED_TRACE(TechniqueName(c.technique));
+    const ParseResult parsed = ParseGrid(c.puzzle);
+    ASSERT_TRUE(parsed.ok);
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(parsed.grid, &rating));
+    EXPECT_EQ(rating.hardest, c.technique);
+    EXPECT_EQ(rating.rating, c.rating);
+    EXPECT_EQ(RatingLevel(rating.rating), RatingLevel(c.rating));
+    ExpectEveryStepSound(parsed.grid);
+  }
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,248 @@
+// Differential tests of the logical solver's faster searches against plain reference versions
+// of the same searches, on random pencil-mark states: many bivalue cells, broken states too, so
+// that every size path of a search runs (the generated puzzles rarely leave the smallest one).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <climits>
+#include <utility>
+
+#include "core/rate/logic.h"
+#include "common/samples.h"
+#include "sudoku/core/rng.h"
+#include "sudoku/core/solver.h"
+#include "common/test_data.h"
+
+namespace sudoku {
+namespace {
+
+using logic::CellSet;
+using logic::Elimination;
+using logic::Peers;
+using logic::State;
+using logic::Work;
+
+// The union of Peers(cell) over `set`.
+CellSet PeersOf(CellSet set) {
+  CellSet out;
+  set.ForEach([&](int cell) { out |= Peers(cell); });
+  return out;
+}
+
+// Reference XY-chain search: one breadth-first search per start, per digit the cells known to
+// be that digit (the pre-optimisation implementation).
+void ReferenceXyChainsFrom(const State& s, const Work& w, int a, int z, Elimination* found) {
+  std::array<CellSet, kDigits> is{}, seen{};
+  const int x = std::countr_zero(static_cast<unsigned>(w.masks[a] & ~(1u << z)));
+  is[x].Set(a);
+  seen[x].Set(a);
+  for (int cells = 2;; ++cells) {
+    const int rating = 66 + logic::ChainLengthBonus(2 * cells);
+    if (found->rating != 0 && rating >= found->rating) return;
+    std::array<CellSet, kDigits> next{};
+    bool any = false;
+    for (int v = 0; v < kDigits; ++v) {
+      const CellSet reach = PeersOf(is[v]) & w.bivalue & s.cand[v];
+      reach.ForEach([&](int cell) {
+        const int other = std::countr_zero(static_cast<unsigned>(w.masks[cell] & ~(1u << v)));
+        if (seen[other].Has(cell)) return;
+        next[other].Set(cell);
+        any = true;
+      });
+    }
+    if (!any) return;
+    for (int v = 0; v < kDigits; ++v) seen[v] |= next[v];
+    next[z].Clear(a);
+    const CellSet hit = s.cand[z] & Peers(a) & PeersOf(next[z]);
+    if (hit.Any()) {
+      *found = {rating, z, hit};
+      return;
+    }
+    is = next;
+  }
+}
+
+Elimination ReferenceXyChain(const State& s, const Work& w, int bound) {
+  Elimination found{bound, 0, CellSet{}};
+  w.bivalue.ForEach([&](int a) {
+    for (uint16_t m = w.masks[a]; m; m &= m - 1) {
+      ReferenceXyChainsFrom(s, w, a, std::countr_zero(m), &found);
+    }
+  });
+  return found.rating == bound ? Elimination{} : found;
+}
+
+// A random state: each cell holds `digits` random candidates with `bivalue` percent odds, else
+// none (as if filled) with `filled` percent odds, else 3 random candidates.
+State RandomState(Rng& rng, int bivalue, int filled) {
+  State s;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int roll = static_cast<int>(rng.Below(100));
+    const int count = roll < bivalue ? 2 : roll < bivalue + filled ? 0 : 3;
+    if (count > 0) s.empty.Set(cell);
+    for (int placed = 0; placed < count;) {
+      const int d = static_cast<int>(rng.Below(kDigits));
+      if (s.cand[d].Has(cell)) continue;
+      s.cand[d].Set(cell);
+      ++placed;
+    }
+  }
+  return s;
+}
+
+void ExpectSame(const Elimination& got, const Elimination& want) {
+  EXPECT_EQ(got.rating, want.rating);
+  if (want.rating == 0) return;
+  EXPECT_EQ(got.digit, want.digit);
+  EXPECT_EQ(got.cells, want.cells);
+}
+
+TEST(RatingReference, XyChainMatchesPerStartSearch) {
+  Rng rng(2024);
+  // (bivalue, filled) odds: sparse states have long chains, dense ones more than 64 nodes.
+  constexpr std::pair<int, int> kOdds[] = {{15, 70}, {25, 60}, {30, 40}, {60, 20}, {100, 0}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 300; ++i) {
+      const State s = RandomState(rng, bivalue, filled);
+      Work w;
+      logic::ComputeWork(s, &w);
+      for (int bound : {0, 67, 69, 72}) {
+        SCOPED_TRACE(::testing::Message()
+                     << bivalue << "/" << filled << " state " << i << " bound " << bound);
+        ExpectSame(logic::FindXyChain(s, w, bound), ReferenceXyChain(s, w, bound));
+      }
+    }
+  }
+}
+
+// Solves `puzzle` twice in lockstep, each side stepping with its own `step` (State&, Step*) ->
+// bool, and expects the same step and the same candidates every time; a guess (no progress)
+// places the solution's digit in the first empty cell on both sides.
+template <typename StepA, typename StepB>
+void ExpectSameSteps(const Grid& puzzle, StepA step_a, StepB step_b) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+  State a, b;
+  ASSERT_TRUE(logic::InitState(puzzle, &a));
+  b = a;
+  while (a.empty.Any()) {
+    logic::Step a_step, b_step;
+    const bool progress = step_a(a, &a_step);
+    ASSERT_EQ(step_b(b, &b_step), progress) << ToString(puzzle);
+    if (!progress) {
+      const int cell = a.empty.First();
+      logic::Place(a, cell, solution[cell] - 1);
+      logic::Place(b, cell, solution[cell] - 1);
+      continue;
+    }
+    ASSERT_EQ(b_step.technique, a_step.technique) << ToString(puzzle);
+    ASSERT_EQ(b_step.rating, a_step.rating);
+    ASSERT_EQ(b_step.uses, a_step.uses);
+    ASSERT_EQ(b.cand, a.cand) << TechniqueName(a_step.technique);
+  }
+}
+
+// Memory::sound off (every finder searches in full) against on (as RateUniquePuzzle).
+void ExpectSoundMemoryChangesNothing(const Grid& puzzle) {
+  logic::Memory plain, sound;
+  sound.sound = true;
+  ExpectSameSteps(
+      puzzle, [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &plain, step); },
+      [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &sound, step); });
+}
+
+TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
+  for (const char* name :
+       {"puzzles2_17_clue_golden", "puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : testing::ReadPuzzles(testing::GoldenPath(name))) {
+      ExpectSoundMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+  Rng rng(77);
+  for (const DigOptions& options : {DigOptions{17, 80, true}, DigOptions{26, 31, false}}) {
+    for (const Grid& puzzle : samples::DugPuzzles(rng, 400, options)) {
+      ExpectSoundMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// One Memory for the whole solve against a fresh search from scratch at every step
+// (ApplyEasiestStep without memory).
+void ExpectMemoryChangesNothing(const Grid& puzzle) {
+  logic::Memory memory;
+  ExpectSameSteps(
+      puzzle,
+      [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &memory, step); },
+      [](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, step); });
+}
+
+TEST(RatingReference, MemoryGivesTheSameStepsAsFreshSearches) {
+  for (const char* name : {"puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : testing::ReadPuzzles(testing::GoldenPath(name))) {
+      ExpectMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+  Rng rng(78);
+  for (const DigOptions& options :
+       {DigOptions{17, 80, true}, DigOptions{26, 31, false}, DigOptions{41, 46, false}}) {
+    for (const Grid& puzzle : samples::DugPuzzles(rng, 150, options)) {
+      ExpectMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(RatingReference, HouseCountsMatchCountsPerHouse) {
+  Rng rng(79);
+  constexpr std::pair<int, int> kOdds[] = {{15, 70}, {30, 40}, {100, 0}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 200; ++i) {
+      const State s = RandomState(rng, bivalue, filled);
+      for (int d = -1; d < kDigits; ++d) {
+        const CellSet cells = d < 0 ? s.empty : s.cand[d];
+        const logic::HouseCounts counts = logic::CountPerHouse(cells);
+        for (int k = 2; k <= 10; ++k) {
+          uint32_t want = 0;
+          for (int h = 0; h < logic::kHouses; ++h) {
+            const int count = (cells & logic::House(h)).Count();
+            ASSERT_EQ(static_cast<int>((counts.w[h / 16] >> (4 * (h % 16))) & 0xF), count);
+            want |= static_cast<uint32_t>(count >= k) << h;
+          }
+          ASSERT_EQ(logic::HousesWithAtLeast(counts, k), want) << "k " << k;
+        }
+      }
+    }
+  }
+}
+
+TEST(RatingReference, ScanMasksMatchItemByItemSkips) {
+  for (int first = -1; first <= kCells + 1; ++first) {
+    for (int cell = 0; cell < kCells; ++cell) {
+      ASSERT_EQ(CellSet::From(first).Has(cell), cell >= first) << first << " " << cell;
+    }
+    ASSERT_EQ(CellSet::From(first) & ~CellSet::All(), CellSet{});
+  }
+  Rng rng(80);
+  for (int clean : {0, 1, 5, 17, 18, 40, 80, 81, 200, INT_MAX}) {
+    logic::Scan scan;
+    scan.clean = clean;
+    const CellSet touched{rng(), rng() & CellSet::kHiMask};
+    const CellSet cells = scan.TodoCells(touched);
+    for (int cell = 0; cell < kCells; ++cell) {
+      ASSERT_EQ(cells.Has(cell), !scan.Skip(cell, touched.Has(cell))) << clean << " " << cell;
+    }
+    for (int first : {0, 9, 18, 72, 144}) {
+      const uint32_t bits = static_cast<uint32_t>(rng()) & 0x3FFFF;
+      const uint32_t todo = scan.TodoAt(first, 18, bits);
+      for (int i = 0; i < 18; ++i) {
+        ASSERT_EQ((todo >> i) & 1, !scan.Skip(first + i, (bits >> i) & 1)) << clean << " " << i;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sudoku
