@@ -53,7 +53,7 @@ void BM_DigMinimal(benchmark::State& state) { DigBench(state, DigOptions{17, 81,
 BENCHMARK(BM_DigMinimal);
 
 void BM_DigLevel(benchmark::State& state) {
-  const LevelBand band = Levels()[static_cast<size_t>(state.range(0))];
+  const ClueClass band = ClueClasses()[static_cast<size_t>(state.range(0))];
   state.SetLabel(std::string(band.name));
   DigBench(state, DigOptions{band.min_clues, band.max_clues, false});
 }

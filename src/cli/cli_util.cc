@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "sudoku/core/digger.h"
 #include "sudoku/core/generator.h"
@@ -110,16 +113,39 @@ RatingBand ParseRatingLevel(std::string_view option, const std::string& name) {
 
 bool IsTerminal(int fd) { return isatty(fd) == 1; }
 
+std::string InOptionTerms(std::string message) {
+  // Longer names first, so that no name is replaced inside a longer one.
+  static constexpr std::pair<std::string_view, std::string_view> kOptionOf[] = {
+      {"clue band or the freedom band", "--clues or --freedom"},
+      {"minimal digging", "--minimal"},
+      {"per-row dig order", "--dig-order per-row"},
+      {"with symmetry none", "with --symmetry none"},
+      {"another grid method", "another --grid-method"},
+      {"the full transform", "--transform full"},
+      {"the clue band", "--clues"},
+      {"clue band", "--clues"},
+      {"freedom band", "--freedom"},
+      {"rating band", "--rating"},
+  };
+  for (const auto& [name, option] : kOptionOf) {
+    for (size_t at = message.find(name); at != std::string::npos;
+         at = message.find(name, at + option.size())) {
+      message.replace(at, name.size(), option);
+    }
+  }
+  return message;
+}
+
 void ThrowIfError(const Status& status) {
-  if (!status.ok()) throw UserError(status.message());
+  if (!status.ok()) throw UserError(InOptionTerms(status.message()));
 }
 
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
   if (with_scores) {
     cmd->add_option("--level", options->level,
                     "Only this rating level: beginner, easy, medium, hard, expert or extreme");
-    cmd->add_option("--clue-level", options->clue_level,
-                    "Only this version-1 clue level: easy, medium or hard");
+    cmd->add_option("--clue-class,--clue-level", options->clue_class,
+                    "Only this clue class (by clue count): easy, medium or hard");
     cmd->add_option("--rating", options->rating,
                     "Only SE ratings in MIN-MAX (or R), e.g. 3.0-4.4 (10.0: needed a guess)");
     cmd->add_option("--clues", options->clues, "Only clue counts in MIN-MAX (or N), e.g. 22-30");
@@ -137,12 +163,12 @@ void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
   PuzzleFilter filter;
   if (!options.level.empty()) filter.level = ParseRatingLevel("--level", options.level).name;
-  if (!options.clue_level.empty()) {
-    if (!FindLevel(options.clue_level)) {
-      throw UserError("--clue-level '" + options.clue_level +
-                      "': unknown clue level; use easy, medium or hard");
+  if (!options.clue_class.empty()) {
+    if (!FindClueClass(options.clue_class)) {
+      throw UserError("--clue-class '" + options.clue_class +
+                      "': unknown clue class; use easy, medium or hard");
     }
-    filter.clue_level = options.clue_level;
+    filter.clue_class = options.clue_class;
   }
   if (!options.rating.empty()) {
     const RatingRange rating = ParseRatingRange("--rating", options.rating);

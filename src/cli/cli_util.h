@@ -77,13 +77,17 @@ class ProgressLine {
   Clock::time_point last_ = start_;
 };
 
-// Throws UserError(status.message()) when `status` is an error.
+// `message` with the library's names of fields ("clue band 5-10", "minimal digging") replaced
+// by the command-line options that set them ("--clues 5-10", "--minimal").
+std::string InOptionTerms(std::string message);
+
+// Throws UserError(InOptionTerms(status.message())) when `status` is an error.
 void ThrowIfError(const Status& status);
 
 // Which stored puzzles a read command covers, as typed on the command line.
 struct FilterOptions {
   std::string level;        // rating level name (beginner ... extreme). Default: any level
-  std::string clue_level;   // version-1 clue level (easy, medium, hard). Default: any
+  std::string clue_class;   // clue class (easy, medium, hard). Default: any
   std::string rating;       // "MIN-MAX" SE rating band, e.g. 3.0-4.4. Default: any
   std::string clues;        // "MIN-MAX" or "N" clue band. Default: any
   std::string freedom;      // "MIN-MAX" or "N" freedom band. Default: any

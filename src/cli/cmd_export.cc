@@ -39,7 +39,7 @@ void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string*
              ',' + CsvField(p.solution) + ',' + std::to_string(p.clues) + ',' +
              std::to_string(p.freedom) + ',' + CsvField(p.level) + ',' + CsvField(p.symmetry) +
              ',' + CsvField(p.grid_method) + ',' + CsvField(p.dig_order) + ',' +
-             CsvField(p.canonical) + ',' + CsvField(p.clue_level) + ',' + FormatRating(p.rating) +
+             CsvField(p.canonical) + ',' + CsvField(p.clue_class) + ',' + FormatRating(p.rating) +
              ',' + CsvField(p.hardest) + ',' + std::to_string(p.guesses) + "\r\n";
   } else {
     const nlohmann::ordered_json record = {
@@ -55,7 +55,7 @@ void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string*
         {"dig_order", p.dig_order},
         {"canonical", p.canonical.empty() ? nlohmann::ordered_json(nullptr)
                                           : nlohmann::ordered_json(p.canonical)},
-        {"clue_level", p.clue_level},
+        {"clue_level", p.clue_class},
         {"rating", p.rating / 10.0},
         {"hardest", p.hardest},
         {"guesses", p.guesses},

@@ -12,8 +12,8 @@
 #include "cli_util.h"
 #include "grid_source.h"
 #include "run_params.h"
-#include "sudoku/pipeline/pipeline.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/pipeline/pipeline.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku::cli {
@@ -54,15 +54,15 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
   }
   generator.dig.order =
       ParseChoice("--dig-order", options.dig_order, ParseDigOrder, "random or per-row");
-  if (!options.minimal) {  // the span of the clue levels; --minimal keeps the digger's 17-80
-    generator.dig.min_clues = Levels().back().min_clues;
-    generator.dig.max_clues = Levels().front().max_clues;
+  if (!options.minimal) {  // the span of the clue classes; --minimal keeps the digger's 17-80
+    generator.dig.min_clues = ClueClasses().back().min_clues;
+    generator.dig.max_clues = ClueClasses().front().max_clues;
   }
-  if (!options.clue_level.empty()) {
-    const auto band = FindLevel(options.clue_level);
+  if (!options.clue_class.empty()) {
+    const auto band = FindClueClass(options.clue_class);
     if (!band) {
-      throw UserError("--clue-level '" + options.clue_level +
-                      "': unknown clue level; use easy, medium or hard");
+      throw UserError("--clue-class '" + options.clue_class +
+                      "': unknown clue class; use easy, medium or hard");
     }
     generator.dig.min_clues = band->min_clues;
     generator.dig.max_clues = band->max_clues;
@@ -73,7 +73,7 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.max_rating = std::min(band.max_rating, kGuessRating);
     // Where the level is common: beginner puzzles among 26-56 clues, easy ones among 26-31,
     // harder ones among minimal puzzles (measured shares in README, Levels).
-    if (options.clues.empty() && options.clue_level.empty() && !options.minimal &&
+    if (options.clues.empty() && options.clue_class.empty() && !options.minimal &&
         band.min_rating > FindRatingBand("beginner")->max_rating) {
       if (band.max_rating <= FindRatingBand("easy")->max_rating) {
         generator.dig.min_clues = 26;
@@ -99,8 +99,7 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.min_freedom = freedom.min;
     generator.max_freedom = freedom.max;
   }
-  const std::string problem = CheckGeneratorOptions(generator);
-  if (!problem.empty()) throw UserError(problem);
+  ThrowIfError(CheckGeneratorOptions(generator));
   if (options.count < 1)
     throw UserError("--count " + std::to_string(options.count) + ": must be at least 1");
   return generator;
@@ -183,8 +182,8 @@ GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& 
     throw UserError(name + ": params count " + std::to_string(params.count) +
                     " differs from requested " + std::to_string(run.requested));
   }
-  if (const std::string problem = CheckGeneratorOptions(params.generator); !problem.empty()) {
-    throw UserError(name + ": stored parameters: " + problem);
+  if (const Status s = CheckGeneratorOptions(params.generator); !s.ok()) {
+    throw UserError(name + ": stored parameters: " + InOptionTerms(s.message()));
   }
   if (!params.grid_source_path.empty()) {
     *source = LoadGridSource(params.grid_source_path);
@@ -253,14 +252,14 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
       ->capture_default_str();
   auto* clues = cmd->add_option("--clues", options->clues,
                                 "Clue band MIN-MAX, e.g. 22-30 (default 26-56, the span of the "
-                                "levels; 17-80 with --minimal)");
+                                "clue classes; 17-80 with --minimal)");
   auto* level = cmd->add_option("--level", options->level,
                                 "Rating level: beginner, easy, medium, hard, expert or extreme "
                                 "(see README, Levels)");
-  auto* clue_level = cmd->add_option("--clue-level", options->clue_level,
-                                     "Version-1 clue level: easy (54-56 clues), medium (41-46) "
-                                     "or hard (26-31)");
-  clues->excludes(clue_level);
+  auto* clue_class = cmd->add_option("--clue-class,--clue-level", options->clue_class,
+                                     "Clue class: easy (54-56 clues), medium (41-46) or hard "
+                                     "(26-31)");
+  clues->excludes(clue_class);
   auto* rating = cmd->add_option("--rating", options->rating,
                                  "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0 = needs a guess)");
   rating->excludes(level);
@@ -296,7 +295,7 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                      ->expected(0, 1)
                      ->type_name("[RUN_ID]");
   const std::vector<CLI::Option*> run_flags = {
-      count,   seed,        clues,       level,     clue_level, rating,   freedom,
+      count,   seed,        clues,       level,     clue_class, rating,   freedom,
       minimal, grid_method, grid_source, transform, symmetry,   dig_order};
   cmd->callback([options, exit_code, resume, run_flags] {
     options->resume = resume->count() > 0;
@@ -315,7 +314,7 @@ int RunGenerate(const GenerateOptions& options) {
   RunParams params;
   params.count = options.count;
   params.level = options.level;
-  params.clue_level = options.clue_level;
+  params.clue_class = options.clue_class;
   params.generator = generator;
   GridSource source;
   if (!options.grid_source.empty()) {

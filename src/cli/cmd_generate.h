@@ -22,7 +22,7 @@ struct GenerateOptions {
   int threads = 0;               // worker threads, 0 = all cores. Default: 0
   std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
   std::string level;             // rating level (RatingBands): sets the rating band. Default: none
-  std::string clue_level;  // easy, medium or hard (scorer.h): sets the clue band. Default: none
+  std::string clue_class;  // clue class easy, medium or hard (scorer.h): sets the clue band. Default: none
   std::string rating;      // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
   std::string freedom;     // "MIN-MAX" freedom band. Default: 0-729
   bool minimal = false;    // dig to minimal puzzles. Default: false

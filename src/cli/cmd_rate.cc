@@ -51,7 +51,7 @@ void PrintJson(const PuzzleScores& s) {
   if (s.unique()) {
     record["rating"] = s.rating.rating / 10.0;
     record["level"] = RatingLevel(s.rating.rating);
-    record["clue_level"] = ClassifyLevel(s.clues);
+    record["clue_level"] = ClueClassOf(s.clues);
     record["hardest"] = TechniqueName(s.rating.hardest);
     record["guesses"] = s.rating.guesses;
     record["techniques"] = Json::parse(TechniqueUsesJson(s.rating.uses));
@@ -74,7 +74,7 @@ void PrintRow(const PuzzleScores& s) {
               std::to_string(s.clues).c_str(), std::to_string(s.freedom).c_str(),
               unique ? FormatRating(s.rating.rating).c_str() : "-",
               unique ? std::string(RatingLevel(s.rating.rating)).c_str() : none.c_str(),
-              unique ? std::string(ClassifyLevel(s.clues)).c_str() : "-",
+              unique ? std::string(ClueClassOf(s.clues)).c_str() : "-",
               unique ? std::string(TechniqueName(s.rating.hardest)).c_str() : "-",
               unique ? std::to_string(s.rating.guesses).c_str() : "-", s.canonical.c_str());
 }
@@ -86,7 +86,7 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "rate",
       "Score puzzles, one 81-character line each: solutions (0, 1, 2+), clues, freedom, and for "
-      "unique puzzles the SE rating, level, clue level, hardest technique and guesses; the "
+      "unique puzzles the SE rating, level, clue class, hardest technique and guesses; the "
       "canonical form. Blank and '#' lines are skipped.");
   cmd->add_option("input", options->input, "Puzzle file, or - for standard input")
       ->capture_default_str();

@@ -33,7 +33,7 @@ CorpusStats ReadStats(CorpusReader& reader, const std::string& db, const PuzzleF
   ThrowIfError(reader.Histogram(ScoreColumn::kFreedom, filter, &stats.freedom));
   ThrowIfError(reader.LevelHistogram(ScoreColumn::kClues, filter, &stats.level_clues));
   ThrowIfError(reader.CountByGridMethod(filter, &stats.grid_methods));
-  ThrowIfError(reader.CountByClueLevel(filter, &stats.clue_levels));
+  ThrowIfError(reader.CountByClueClass(filter, &stats.clue_classes));
   ThrowIfError(reader.CountByHardest(filter, &stats.hardest));
   ThrowIfError(reader.Histogram(ScoreColumn::kRating, filter, &stats.rating));
   ThrowIfError(reader.RatingBy(ScoreColumn::kClues, filter, &stats.rating_by_clues));
@@ -53,7 +53,7 @@ std::string DescribeFilter(const PuzzleFilter& f) {
   auto add = [&text](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
   if (f.run_id != 0) add("run " + std::to_string(f.run_id));
   if (!f.level.empty()) add("level " + f.level);
-  if (!f.clue_level.empty()) add("clue level " + f.clue_level);
+  if (!f.clue_class.empty()) add("clue class " + f.clue_class);
   if (f.min_rating > 0 || f.max_rating < 1000) {
     add("rating " + FormatRating(f.min_rating) + "-" + FormatRating(f.max_rating));
   }
@@ -194,7 +194,7 @@ void PrintTable(const CorpusStats& stats) {
     return;
   }
   PrintCounts("levels (by rating)", stats.levels, stats.puzzles);
-  PrintCounts("clue levels (version 1)", stats.clue_levels, stats.puzzles);
+  PrintCounts("clue levels (version 1)", stats.clue_classes, stats.puzzles);
   PrintCounts("hardest technique", stats.hardest, stats.puzzles);
   PrintGridMethods(stats);
   PrintSummaries(stats);
@@ -249,7 +249,7 @@ void PrintJson(const CorpusStats& stats) {
       {"schema_version", stats.schema_version},
       {"filter",
        {{"level", f.level.empty() ? Json(nullptr) : Json(f.level)},
-        {"clue_level", f.clue_level.empty() ? Json(nullptr) : Json(f.clue_level)},
+        {"clue_level", f.clue_class.empty() ? Json(nullptr) : Json(f.clue_class)},
         {"rating", {f.min_rating, f.max_rating}},
         {"clues", {f.min_clues, f.max_clues}},
         {"freedom", {f.min_freedom, f.max_freedom}},
@@ -276,7 +276,7 @@ void PrintJson(const CorpusStats& stats) {
                                     {"mean_rating", m.mean_rating}});
   }
   json["clue_levels"] = Json::array();
-  for (const LevelCount& l : stats.clue_levels) {
+  for (const LevelCount& l : stats.clue_classes) {
     json["clue_levels"].push_back({{"clue_level", l.level}, {"count", l.count}});
   }
   json["hardest"] = Json::array();

@@ -139,7 +139,7 @@ void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
     const int clues = CountGivens(givens.grid);
     findings.Compare("clues", stored.clues, clues);
     findings.Compare("freedom", stored.freedom, TotalFreedom(givens.grid));
-    findings.Compare("clue_level", stored.clue_level, std::string(ClassifyLevel(clues)));
+    findings.Compare("clue_level", stored.clue_class, std::string(ClueClassOf(clues)));
     if (unique) CheckRating(stored, givens.grid, solved, findings);  // else reported above
     if (stored.canonical.empty()) {
       findings.Add("no canonical form: equivalent to an earlier puzzle (kept from schema 1)");

@@ -28,7 +28,7 @@ bool ReadBand(const nlohmann::json& value, int* min, int* max) {
 }
 
 Status Bad(std::string_view key, std::string_view expected) {
-  return Status::Error("params \"" + std::string(key) + "\": expected " + std::string(expected));
+  return Status::Corruption("params \"" + std::string(key) + "\": expected " + std::string(expected));
 }
 
 nlohmann::json NullIfEmpty(const std::string& text) {
@@ -85,7 +85,7 @@ std::string ToParamsJson(const RunParams& params) {
       {"freedom", {g.min_freedom, g.max_freedom}},
       {"rating", {g.min_rating, g.max_rating}},
       {"level", NullIfEmpty(params.level)},
-      {"clue_level", NullIfEmpty(params.clue_level)},
+      {"clue_level", NullIfEmpty(params.clue_class)},
       {"minimal", g.dig.minimal},
       {"max_attempts", g.max_attempts},
       {"grid_method",
@@ -106,15 +106,15 @@ std::string ToParamsJson(const RunParams& params) {
 Status ParseParamsJson(std::string_view text, RunParams* params) {
   *params = RunParams();
   const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object()) return Status::Error("params are not a JSON object");
+  if (!json.is_object()) return Status::Corruption("params are not a JSON object");
   for (const auto& item : json.items()) {
     if (std::find(kKeys.begin(), kKeys.end(), item.key()) == kKeys.end()) {
-      return Status::Error("params have an unknown key \"" + item.key() +
+      return Status::Corruption("params have an unknown key \"" + item.key() +
                            "\" (written by a newer sudoku-corpus?)");
     }
   }
   for (const char* key : kKeys) {
-    if (!json.contains(key)) return Status::Error("params lack \"" + std::string(key) + "\"");
+    if (!json.contains(key)) return Status::Corruption("params lack \"" + std::string(key) + "\"");
   }
   GeneratorOptions& g = params->generator;
   if (!json["count"].is_number_integer()) return Bad("count", "an integer");
@@ -127,7 +127,7 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   }
   if (!ReadBand(json["rating"], &g.min_rating, &g.max_rating)) return Bad("rating", "[min, max]");
   if (Status s = ReadOptionalName(json, "level", &params->level); !s.ok()) return s;
-  if (Status s = ReadOptionalName(json, "clue_level", &params->clue_level); !s.ok()) return s;
+  if (Status s = ReadOptionalName(json, "clue_level", &params->clue_class); !s.ok()) return s;
   if (!json["minimal"].is_boolean()) return Bad("minimal", "true or false");
   g.dig.minimal = json["minimal"].get<bool>();
   if (!json["max_attempts"].is_number_integer()) return Bad("max_attempts", "an integer");

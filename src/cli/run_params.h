@@ -4,7 +4,7 @@
 //
 // The JSON object has exactly these keys:
 //   {"count": 1000, "clues": [26, 56], "freedom": [0, 729], "rating": [0, 100] (tenths),
-//    "level": null | "hard" (rating level), "clue_level": null | "easy" (version-1 level),
+//    "level": null | "hard" (rating level), "clue_level": null | "easy" (clue class),
 //    "minimal": false, "max_attempts": 1000,
 //    "grid_method": "search" | "digit-rows" | ... | "source",
 //    "grid_source": null | {"path": "grids.txt", "grids": 120, "fingerprint": "<16 hex>"},
@@ -25,7 +25,7 @@ namespace sudoku::cli {
 struct RunParams {
   int64_t count = 0;           // puzzles requested. Default: 0
   std::string level;           // --level as given, "" when none (then stored as null). Default: ""
-  std::string clue_level;      // --clue-level as given, "" when none (stored as null). Default: ""
+  std::string clue_class;      // --clue-class as given, "" when none (stored as null). Default: ""
   GeneratorOptions generator;  // everything but the grid_source span. Default: see there
   // --grid-source: the file, its number of grids and fingerprint (grid_source.h); the path is
   // "" when the run makes its own grids. The grids themselves are not stored.

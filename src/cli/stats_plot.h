@@ -25,7 +25,7 @@ struct CorpusStats {
   ScoreSummary clues_summary;
   ScoreSummary freedom_summary;
   ScoreSummary rating_summary;
-  std::vector<LevelCount> clue_levels;
+  std::vector<LevelCount> clue_classes;
   std::vector<LevelCount> hardest;          // puzzles per hardest technique
   std::vector<MeanRating> rating_by_clues;  // mean rating per clue count
   double rating_clues_r = 0;                // Pearson's r of rating and clues

@@ -23,7 +23,7 @@ struct Chunk {
   int64_t first = 0;
   int count = 0;
   std::vector<PuzzleRecord> records;  // the items made, in order (fewer than count on error)
-  std::string error;                  // why item first + records.size() could not be made
+  Status error;                       // why item first + records.size() could not be made
 };
 
 constexpr int kChunkItems = 16;  // items per token: amortizes the pipeline's per-token cost
@@ -55,7 +55,7 @@ class BatchWriter {
       batch_.push_back(record);
       if (static_cast<int>(batch_.size()) >= options_.batch_size) Flush();
     }
-    if (!chunk.error.empty()) {
+    if (!chunk.error.ok()) {
       Flush();  // the items before the failing one are kept
       Fail(chunk.error);
     } else if (Clock::now() - last_flush_ > std::chrono::duration<double>(options_.flush_seconds)) {
@@ -67,15 +67,15 @@ class BatchWriter {
     if (batch_.empty() || failed()) return;
     BatchOutcome outcome;
     const Status status = sink_->WriteBatch(batch_, &outcome);
-    if (!status.ok()) return Fail(status.message());
+    if (!status.ok()) return Fail(status);
     written_ += outcome.stored;
     duplicates_ += outcome.duplicates;
     next_index_ = batch_.back().item_index + 1;
     batch_.clear();
     if (options_.progress) options_.progress(written_);
   }
-  void Fail(const std::string& message) {
-    status_ = Status::Error(message);
+  void Fail(Status status) {
+    status_ = std::move(status);
     batch_.clear();
     failed_.store(true, std::memory_order_relaxed);
   }
@@ -105,9 +105,10 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
                         ItemSeed(options.seed, static_cast<uint64_t>(index)),
                         &chunk.records[static_cast<size_t>(k)])) {
       chunk.records.resize(static_cast<size_t>(k));
-      chunk.error = "item " + std::to_string(index) + ": no puzzle met the requested bands in " +
-                    std::to_string(options.generator.max_attempts) +
-                    " attempts; widen --clues or --freedom";
+      chunk.error = Status::InvalidArgument("item " + std::to_string(index) +
+                                            ": no puzzle met the requested bands in " +
+                                            std::to_string(options.generator.max_attempts) +
+                                            " attempts; widen the clue band or the freedom band");
       return;
     }
   }
@@ -161,13 +162,11 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
       arena.execute([&] { RunStages(options, threads, first, missing, writer, stopped); });
       writer.Flush();
       if (writer.duplicates() > options.count + options.max_extra_duplicates) {
-        writer.Fail(std::to_string(writer.duplicates()) +
-                    " items were duplicates of stored "
-                    "puzzles, for " +
-                    std::to_string(writer.written()) + " of " + std::to_string(options.count) +
-                    " stored: these settings reach too few "
-                    "distinct puzzles; widen --clues or use another --grid-method or "
-                    "--transform full");
+        writer.Fail(Status::InvalidArgument(
+            std::to_string(writer.duplicates()) + " items were duplicates of stored puzzles, for " +
+            std::to_string(writer.written()) + " of " + std::to_string(options.count) +
+            " stored: these settings reach too few distinct puzzles; widen the clue band or use "
+            "another grid method or the full transform"));
       }
     }
   }

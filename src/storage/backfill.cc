@@ -6,7 +6,7 @@
 // NULL (the UNIQUE index allows NULLs); nothing is deleted, and `verify` reports such rows as
 // duplicates.
 // Schema 003 (ratings): every earlier row is rated and its level becomes its rating band (the
-// SQL file has copied the clue-count level to clue_level).
+// SQL file has copied the clue-count level to clue_class).
 // A row whose text does not parse, or that is not unique, is left alone for `verify` to report.
 #include "storage/backfill.h"
 
@@ -24,7 +24,7 @@ namespace sudoku::storage_internal {
 namespace {
 
 Status Error(sqlite3* db, const std::string& path, std::string_view what) {
-  return Status::Error(path + ": " + std::string(what) + " (" + sqlite3_errmsg(db) + ")");
+  return SqliteError(db, path, what);
 }
 
 std::string_view ColumnView(sqlite3_stmt* stmt, int column) {

@@ -30,10 +30,9 @@ void CanonicalKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
 // 1000 makes the checkpoints, the only fsyncs under synchronous=NORMAL, rarer, and each copies
 // a page to the database once however many batches rewrote it: the canonical key index takes
 // rows at random pages, so in a large corpus most of a batch's pages are key index pages that
-// the next batches rewrite too. 10000 pages had 1.5x'd rows/s over 1000; 40000 cut the CPU per
-// row of a 1,000,000-row run in batches of 5000 from 12.6 to 11.6 us (medians of 3; bytes
-// written per row 5.3 -> 4.4 KB). The WAL file grows to ~160 MiB during a run and goes when the
-// run closes; durability is unchanged (WAL, synchronous=NORMAL).
+// the next batches rewrite too (measurements: docs/performance.md, "Store settings"). The WAL
+// file grows to ~160 MiB during a run and goes when the run closes; durability is unchanged
+// (WAL, synchronous=NORMAL).
 // Both are per connection, nothing is stored in the file.
 constexpr char kCacheSizePragma[] = "PRAGMA cache_size = -32768";  // KiB when negative
 constexpr char kWalAutocheckpointPragma[] = "PRAGMA wal_autocheckpoint = 40000";
@@ -49,6 +48,34 @@ std::string ErrorDetail(sqlite3* db) {
   return detail;
 }
 
+Status SqliteError(sqlite3* db, std::string_view path, std::string_view what) {
+  StatusCode code = StatusCode::kIoError;
+  switch (sqlite3_errcode(db) & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      code = StatusCode::kBusy;
+      break;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      code = StatusCode::kCorruption;
+      break;
+    case SQLITE_CANTOPEN:
+      code = StatusCode::kNotFound;
+      break;
+    case SQLITE_CONSTRAINT:
+    case SQLITE_MISMATCH:
+    case SQLITE_MISUSE:
+    case SQLITE_ERROR:
+      code = StatusCode::kInternal;
+      break;
+    default:
+      break;
+  }
+  std::string message(path);
+  message.append(": ").append(what).append(" (").append(ErrorDetail(db)).append(")");
+  return Status::FromCode(code, std::move(message));
+}
+
 std::string Quote(std::string_view text) {
   std::string quoted;  // built by append: "'" + std::string + "'" trips GCC 12's -Wrestrict
   quoted.reserve(text.size() + 2);
@@ -56,9 +83,7 @@ std::string Quote(std::string_view text) {
   return quoted;
 }
 
-Status Connection::Error(std::string_view what) const {
-  return Status::Error(path_ + ": " + std::string(what) + " (" + ErrorDetail(db_) + ")");
-}
+Status Connection::Error(std::string_view what) const { return SqliteError(db_, path_, what); }
 
 Status Connection::ReadError(std::string_view what) const {
   int code = sqlite3_errcode(db_);
@@ -90,8 +115,8 @@ Status Connection::SetPragmas() const {
   Status s = QueryText("PRAGMA journal_mode = WAL", "cannot set journal_mode=WAL", &mode);
   if (!s.ok()) return s;
   if (mode != "wal" && mode != "memory") {  // "memory" for ":memory:" databases
-    return Status::Error(path_ + ": cannot use WAL journal mode (journal_mode stays " +
-                         Quote(mode) + "; is the file on a network filesystem?)");
+    return Status::NotSupported(path_ + ": cannot use WAL journal mode (journal_mode stays " +
+                                Quote(mode) + "; is the file on a network filesystem?)");
   }
   if (s = Exec("PRAGMA synchronous = NORMAL", "cannot set synchronous=NORMAL"); !s.ok()) {
     return s;
@@ -103,7 +128,7 @@ Status Connection::SetPragmas() const {
   s = QueryInt("PRAGMA foreign_keys", "cannot read foreign_keys", &foreign_keys);
   if (!s.ok()) return s;
   if (foreign_keys != 1) {
-    return Status::Error(path_ + ": this SQLite build does not enforce foreign keys");
+    return Status::NotSupported(path_ + ": this SQLite build does not enforce foreign keys");
   }
   return Status::Ok();
 }
@@ -141,7 +166,7 @@ Status Connection::ApplySchemaFile(int index) const {
 Status Connection::Rollback(Status cause) const {
   if (sqlite3_get_autocommit(db_)) return cause;
   if (Status s = Exec("ROLLBACK", "cannot roll back"); !s.ok()) {
-    return Status::Error(cause.message() + "; then " + s.message());
+    return cause.Append("; then " + s.message());
   }
   return cause;
 }

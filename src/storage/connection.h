@@ -30,6 +30,11 @@ using OwnedStmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
 // SQLite's message for the last error on `db`, saying why when it gave up waiting for a lock.
 std::string ErrorDetail(sqlite3* db);
 
+// The status of SQLite's last error on `db`: "<path>: <what> (<ErrorDetail>)", with the code
+// that SQLite's error code maps to (busy, corruption, I/O...). The one way storage reports
+// SQLite's errors.
+Status SqliteError(sqlite3* db, std::string_view path, std::string_view what);
+
 // 'text', for messages.
 std::string Quote(std::string_view text);
 

@@ -23,7 +23,7 @@ Status ReadError(sqlite3* db, const std::string& path, std::string_view what) {
   int code = sqlite3_errcode(db);
   if (code == SQLITE_NOTADB) what = "not a SQLite database";
   if (code == SQLITE_CORRUPT) what = "the database file is corrupt";
-  return Status::Error(path + ": " + std::string(what) + " (" + sqlite3_errmsg(db) + ")");
+  return SqliteError(db, path, what);
 }
 
 // Runs a query of at most one row and hands the row, if any, to `read_row`.
@@ -94,10 +94,12 @@ Status CheckUnversioned(sqlite3* db, const std::string& path, bool allow_empty) 
                        "cannot read the table list", &name);
   if (!s.ok()) return s;
   if (!name.empty()) {
-    return Status::Error(path + ": not a sudoku corpus (it holds " + name +
-                         " and no corpus schema version); choose another file");
+    return Status::Corruption(path + ": not a sudoku corpus (it holds " + name +
+                              " and no corpus schema version); choose another file");
   }
-  if (!allow_empty) return Status::Error(path + ": not a sudoku-corpus database (it is empty)");
+  if (!allow_empty) {
+    return Status::Corruption(path + ": not a sudoku-corpus database (it is empty)");
+  }
   return Status::Ok();
 }
 
@@ -106,19 +108,19 @@ Status CheckUnversioned(sqlite3* db, const std::string& path, bool allow_empty) 
 Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* version) {
   *version = 0;
   if (!LooksLikeSqliteOrEmpty(db)) {
-    return Status::Error(path + ": not a SQLite database (file is not a database)");
+    return Status::Corruption(path + ": not a SQLite database (file is not a database)");
   }
   int64_t found = 0;
   Status s = QueryInt(db, path, "PRAGMA user_version", "cannot read the schema version", &found);
   if (!s.ok()) return s;
   if (found < 0) {
-    return Status::Error(path + ": not a sudoku corpus (schema version " + std::to_string(found) +
-                         ")");
+    return Status::Corruption(path + ": not a sudoku corpus (schema version " +
+                              std::to_string(found) + ")");
   }
   if (found > kLatestSchemaVersion) {
-    return Status::Error(path + ": schema version " + std::to_string(found) +
-                         " is newer than this sudoku-corpus (" +
-                         std::to_string(kLatestSchemaVersion) + "); upgrade the tool");
+    return Status::NotSupported(path + ": schema version " + std::to_string(found) +
+                                " is newer than this sudoku-corpus (" +
+                                std::to_string(kLatestSchemaVersion) + "); upgrade the tool");
   }
   if (found == 0) {
     s = CheckUnversioned(db, path, allow_empty);
@@ -129,8 +131,8 @@ Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* 
                  "WHERE type = 'table' AND name IN ('runs', 'puzzles')",
                  "cannot read the table list", &tables);
     if (s.ok() && tables != 2) {
-      s = Status::Error(path + ": not a sudoku corpus (schema version " + std::to_string(found) +
-                        " but no runs and puzzles tables)");
+      s = Status::Corruption(path + ": not a sudoku corpus (schema version " +
+                             std::to_string(found) + " but no runs and puzzles tables)");
     }
   }
   if (s.ok()) *version = static_cast<int>(found);

@@ -16,6 +16,7 @@
 #include <system_error>
 #include <utility>
 
+#include "storage/connection.h"
 #include "storage/corpus_check.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
@@ -51,7 +52,7 @@ std::string FilterConditions(const PuzzleFilter& filter, const std::string& extr
     where += condition;
   };
   if (!filter.level.empty()) add("level = :level");
-  if (!filter.clue_level.empty()) add("clue_level = :clue_level");
+  if (!filter.clue_class.empty()) add("clue_level = :clue_level");
   if (!filter.grid_method.empty()) add("grid_method = :grid_method");
   if (!filter.symmetry.empty()) add("symmetry = :symmetry");
   if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
@@ -83,7 +84,7 @@ int BindText(sqlite3_stmt* stmt, const char* name, const std::string& value) {
 
 int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   int rc = BindText(stmt, ":level", filter.level);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_level);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_class);
   if (rc == SQLITE_OK) rc = BindText(stmt, ":grid_method", filter.grid_method);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_rating", filter.min_rating);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_rating", filter.max_rating);
@@ -172,7 +173,7 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
     puzzle->dig_order = ColumnText(stmt_, 10);
     puzzle->canonical = ColumnText(stmt_, 11);
     puzzle->solution_canonical = ColumnText(stmt_, 12);
-    puzzle->clue_level = ColumnText(stmt_, 13);
+    puzzle->clue_class = ColumnText(stmt_, 13);
     puzzle->rating = ColumnInt(stmt_, 14);
     puzzle->hardest = ColumnText(stmt_, 15);
     puzzle->guesses = ColumnInt(stmt_, 16);
@@ -182,7 +183,7 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
     return true;
   }
   if (rc != SQLITE_DONE) {
-    status_ = Status::Error(path_ + ": cannot read puzzles (" + sqlite3_errmsg(db_) + ")");
+    status_ = storage_internal::SqliteError(db_, path_, "cannot read puzzles");
   }
   sqlite3_finalize(stmt_);
   stmt_ = nullptr;
@@ -193,16 +194,16 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
   reader->reset();
   std::error_code ec;
   if (path.empty() || !std::filesystem::exists(path, ec)) {
-    return Status::Error(path + ": no such corpus database");
+    return Status::NotFound(path + ": no such corpus database");
   }
   if (std::filesystem::is_directory(path, ec)) {
-    return Status::Error(path + ": is a directory, not a corpus database");
+    return Status::InvalidArgument(path + ": is a directory, not a corpus database");
   }
   sqlite3* db = nullptr;
   const int rc =
       sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
   std::unique_ptr<CorpusReader> opened(new CorpusReader(path, db));  // owns db from here
-  if (db == nullptr) return Status::Error(path + ": cannot open database (out of memory)");
+  if (db == nullptr) return Status::IoError(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return opened->Error("cannot open database");
   if (sqlite3_busy_timeout(db, kBusyTimeoutMs) != SQLITE_OK) {
     return opened->Error("cannot set busy_timeout");
@@ -216,10 +217,10 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
     return s;
   }
   if (opened->version_ < StoreSchemaVersion()) {
-    return Status::Error(path + ": schema version " + std::to_string(opened->version_) +
-                         " is older than this sudoku-corpus (" +
-                         std::to_string(StoreSchemaVersion()) +
-                         "); upgrade the file with: sudoku-corpus migrate --db " + path);
+    return Status::NotSupported(path + ": schema version " + std::to_string(opened->version_) +
+                                " is older than this sudoku-corpus (" +
+                                std::to_string(StoreSchemaVersion()) +
+                                "); upgrade the file with: sudoku-corpus migrate --db " + path);
   }
   if (sqlite3_create_function_v2(db, kSampleKeyFunction, 2,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
@@ -235,7 +236,7 @@ CorpusReader::~CorpusReader() {
 }
 
 Status CorpusReader::Error(const std::string& what) const {
-  return Status::Error(path_ + ": " + what + " (" + sqlite3_errmsg(db_) + ")");
+  return storage_internal::SqliteError(db_, path_, what);
 }
 
 Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCursor>* cursor) {
@@ -245,7 +246,9 @@ Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCurso
   const std::string limit = query.limit > 0 ? " LIMIT :limit" : "";
   std::string sql;
   if (query.sample) {
-    if (query.limit <= 0) return Status::Error(path_ + ": a sample needs a size above 0");
+    if (query.limit <= 0) {
+      return Status::InvalidArgument(path_ + ": a sample needs a size above 0");
+    }
     sql = std::string("SELECT ") + kPuzzleColumns + " FROM (SELECT " + kPuzzleColumns +
           " FROM puzzles WHERE " + where + " ORDER BY " + kSampleKeyFunction + "(:seed, id)" +
           limit + ") ORDER BY id";
@@ -310,9 +313,10 @@ Status CorpusReader::CountByLevel(const PuzzleFilter& filter, std::vector<LevelC
       "level", filter, [](const std::string& name) { return RankOf(RatingBands(), name); }, counts);
 }
 
-Status CorpusReader::CountByClueLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
+Status CorpusReader::CountByClueClass(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {
   return CountBy(
-      "clue_level", filter, [](const std::string& name) { return RankOf(Levels(), name); }, counts);
+      "clue_level", filter, [](const std::string& name) { return RankOf(ClueClasses(), name); },
+      counts);
 }
 
 Status CorpusReader::CountByHardest(const PuzzleFilter& filter, std::vector<LevelCount>* counts) {

@@ -1,5 +1,5 @@
-// SqliteStore: see include/sudoku/storage/store.h. The schema comes from schema/NNN_*.sql, embedded at
-// build time into storage/schema_sql.h (src/storage/embed_schema.cmake).
+// SqliteStore: see include/sudoku/storage/store.h. The schema comes from schema/NNN_*.sql, embedded
+// at build time into storage/schema_sql.h (src/storage/embed_schema.cmake).
 //
 // Open checks a file before it changes anything in it (CheckCorpus, storage/corpus_check.h: the
 // SQLite header bytes, the schema version, the table list), and only then switches the journal
@@ -120,7 +120,7 @@ Status SqliteStore::Open(const std::string& path, std::unique_ptr<SqliteStore>* 
   int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   // From here the store owns `db` (SQLite may allocate it even when the open fails).
   std::unique_ptr<SqliteStore> opened(new SqliteStore(path, db));
-  if (db == nullptr) return Status::Error(path + ": cannot open database (out of memory)");
+  if (db == nullptr) return Status::IoError(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) {
     std::string hint = OpenFailureHint(path, mode);
     return opened->Error(hint.empty() ? "cannot open database" : "cannot open database: " + hint);
@@ -141,7 +141,7 @@ Status SqliteStore::Configure() {
     return s;
   }
   if (sqlite3_db_readonly(db_, "main") == 1) {
-    return Status::Error(path_ + ": cannot open for writing (the file is read-only)");
+    return Status::IoError(path_ + ": cannot open for writing (the file is read-only)");
   }
   if (Status s = conn.SetPragmas(); !s.ok()) return s;
   if (Status s = conn.Migrate(); !s.ok()) return s;
@@ -186,7 +186,7 @@ SqliteStore::~SqliteStore() {
 }
 
 Status SqliteStore::Error(std::string_view what) const {
-  return Status::Error(path_ + ": " + std::string(what) + " (" + ErrorDetail(db_) + ")");
+  return storage_internal::SqliteError(db_, path_, what);
 }
 
 Status SqliteStore::Prepare(const char* sql, sqlite3_stmt** stmt) {
@@ -207,15 +207,15 @@ Status SqliteStore::Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc)
 Status SqliteStore::Rollback(Status cause) {
   if (sqlite3_get_autocommit(db_)) return cause;  // SQLite already rolled back (e.g. I/O error)
   if (Status s = Step(rollback_, "cannot roll back"); !s.ok()) {
-    return Status::Error(cause.message() + "; then " + s.message());
+    return cause.Append("; then " + s.message());
   }
   return cause;
 }
 
 Status SqliteStore::BeginRun(const RunInfo& info, int64_t* run_id) {
   if (run_id_ != 0) {
-    return Status::Error(path_ + ": BeginRun while run " + std::to_string(run_id_) +
-                         " is open; call EndRun first");
+    return Status::Internal(path_ + ": BeginRun while run " + std::to_string(run_id_) +
+                            " is open; call EndRun first");
   }
   const std::string& params = info.params_json.empty() ? std::string("{}") : info.params_json;
   std::string type;
@@ -229,7 +229,8 @@ Status SqliteStore::BeginRun(const RunInfo& info, int64_t* run_id) {
   sqlite3_clear_bindings(check_params_);
   if (!checked.ok()) return checked;
   if (type != "object") {
-    return Status::Error(path_ + ": run parameters are not a JSON object: " + params.substr(0, 80));
+    return Status::InvalidArgument(
+        path_ + ": run parameters are not a JSON object: " + params.substr(0, 80));
   }
 
   std::string seed = std::to_string(info.seed);
@@ -279,7 +280,7 @@ Status SqliteStore::InsertPuzzle(const PuzzleRecord& r, const RecordText& text, 
   if (rc == SQLITE_OK) rc = bind_view(10, r.dig_order);
   if (rc == SQLITE_OK) rc = bind_view(11, text.canonical);
   if (rc == SQLITE_OK) rc = bind_view(12, text.solution_canonical);
-  if (rc == SQLITE_OK) rc = bind_view(13, r.clue_level);
+  if (rc == SQLITE_OK) rc = bind_view(13, r.clue_class);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert_puzzle_, 14, r.rating);
   if (rc == SQLITE_OK) rc = bind_view(15, TechniqueName(r.hardest));
   if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert_puzzle_, 16, r.guesses);
@@ -343,7 +344,7 @@ Status SqliteStore::StorePuzzle(const PuzzleRecord& r, bool* stored) {
 Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) {
   *outcome = BatchOutcome();
   if (run_id_ == 0) {
-    return Status::Error(path_ + ": WriteBatch with no open run (call BeginRun first)");
+    return Status::Internal(path_ + ": WriteBatch with no open run (call BeginRun first)");
   }
   if (batch.empty()) return Status::Ok();
   if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) return Rollback(s);
@@ -360,8 +361,8 @@ Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome
   for (const PuzzleRecord& record : batch) {
     bool stored = false;
     if (Status s = StorePuzzle(record, &stored); !s.ok()) {
-      return Rollback(Status::Error(s.message() + "; the batch of " + std::to_string(batch.size()) +
-                                    " was rolled back"));
+      return Rollback(
+          s.Append("; the batch of " + std::to_string(batch.size()) + " was rolled back"));
     }
     ++(stored ? counted.stored : counted.duplicates);
   }
@@ -373,8 +374,8 @@ Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome
     return Rollback(s);
   }
   if (sqlite3_changes(db_) != 1) {
-    return Rollback(Status::Error(path_ + ": run " + std::to_string(run_id_) +
-                                  " is missing from the runs table; the batch was rolled back"));
+    return Rollback(Status::Internal(path_ + ": run " + std::to_string(run_id_) +
+                                     " is missing from the runs table; the batch was rolled back"));
   }
   if (Status s = Step(commit_, "cannot commit the batch"); !s.ok()) return Rollback(s);
   *outcome = counted;
@@ -382,17 +383,17 @@ Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome
 }
 
 Status SqliteStore::EndRun(std::string_view status) {
-  if (run_id_ == 0) return Status::Error(path_ + ": EndRun with no open run");
+  if (run_id_ == 0) return Status::Internal(path_ + ": EndRun with no open run");
   if (status != "finished" && status != "interrupted" && status != "failed") {
-    return Status::Error(path_ + ": EndRun status " + Quote(status) +
-                         " is not one of 'finished', 'interrupted', 'failed'");
+    return Status::InvalidArgument(path_ + ": EndRun status " + Quote(status) +
+                                   " is not one of 'finished', 'interrupted', 'failed'");
   }
   int rc = BindText(end_run_, 1, status);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(end_run_, 2, run_id_);
   std::string what = "cannot end run " + std::to_string(run_id_);
   if (Status s = Step(end_run_, what, rc); !s.ok()) return s;
   if (sqlite3_changes(db_) != 1) {
-    return Status::Error(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
+    return Status::Internal(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
   }
   run_id_ = 0;
   return Status::Ok();
@@ -421,8 +422,8 @@ Status SqliteStore::ReadRun(int64_t run_id, StoredRun* run, bool* found) {
   const char* end = seed.data() + seed.size();
   auto [ptr, ec] = std::from_chars(seed.data(), end, run->seed);
   if (seed.empty() || ec != std::errc() || ptr != end) {
-    return Status::Error(path_ + ": run " + std::to_string(run->id) + " has seed " + Quote(seed) +
-                         ", not a decimal uint64");
+    return Status::Corruption(path_ + ": run " + std::to_string(run->id) + " has seed " +
+                              Quote(seed) + ", not a decimal uint64");
   }
   return Status::Ok();
 }
@@ -441,24 +442,24 @@ Status SqliteStore::CheckRunRows(const StoredRun& run) {
   if (!s.ok()) return s;
   const std::string name = path_ + ": run " + std::to_string(run.id);
   if (run.written < 0 || run.written > run.requested) {
-    return Status::Error(name + " says it wrote " + std::to_string(run.written) + " of " +
-                         std::to_string(run.requested) + " puzzles; it cannot be resumed");
+    return Status::Corruption(name + " says it wrote " + std::to_string(run.written) + " of " +
+                              std::to_string(run.requested) + " puzzles; it cannot be resumed");
   }
   if (run.next_item < run.written + run.duplicates) {
-    return Status::Error(name + " says it accounted for items 0.." +
-                         std::to_string(run.next_item - 1) + " but wrote " +
-                         std::to_string(run.written) + " and skipped " +
-                         std::to_string(run.duplicates) + "; it cannot be resumed");
+    return Status::Corruption(name + " says it accounted for items 0.." +
+                              std::to_string(run.next_item - 1) + " but wrote " +
+                              std::to_string(run.written) + " and skipped " +
+                              std::to_string(run.duplicates) + "; it cannot be resumed");
   }
   // Items are unique per run: every stored item must lie below next_item, where resume starts.
   const bool consistent =
       rows == run.written && (rows == 0 || (min_index >= 0 && max_index < run.next_item));
   if (!consistent) {
-    return Status::Error(name + " has " + std::to_string(rows) + " puzzles (items " +
-                         std::to_string(min_index) + ".." + std::to_string(max_index) +
-                         ") but runs.written is " + std::to_string(run.written) +
-                         " and runs.next_item " + std::to_string(run.next_item) +
-                         "; it cannot be resumed without a gap or a duplicate");
+    return Status::Corruption(name + " has " + std::to_string(rows) + " puzzles (items " +
+                              std::to_string(min_index) + ".." + std::to_string(max_index) +
+                              ") but runs.written is " + std::to_string(run.written) +
+                              " and runs.next_item " + std::to_string(run.next_item) +
+                              "; it cannot be resumed without a gap or a duplicate");
   }
   return Status::Ok();
 }
@@ -467,22 +468,22 @@ Status SqliteStore::FindUnfinishedRun(int64_t run_id, StoredRun* run) {
   *run = StoredRun();
   bool found = false;
   if (Status s = ReadRun(run_id, run, &found); !s.ok()) return s;
-  if (!found && run_id == 0) return Status::Error(path_ + ": no unfinished run to resume");
+  if (!found && run_id == 0) return Status::NotFound(path_ + ": no unfinished run to resume");
   if (!found) {
-    return Status::Error(path_ + ": run " + std::to_string(run_id) + " does not exist");
+    return Status::NotFound(path_ + ": run " + std::to_string(run_id) + " does not exist");
   }
   if (run->status == "finished") {
-    return Status::Error(path_ + ": run " + std::to_string(run->id) + " is already finished (" +
-                         std::to_string(run->written) + " of " + std::to_string(run->requested) +
-                         " puzzles)");
+    return Status::InvalidArgument(path_ + ": run " + std::to_string(run->id) +
+                                   " is already finished (" + std::to_string(run->written) +
+                                   " of " + std::to_string(run->requested) + " puzzles)");
   }
   return CheckRunRows(*run);
 }
 
 Status SqliteStore::ResumeRun(int64_t run_id, StoredRun* run) {
   if (run_id_ != 0) {
-    return Status::Error(path_ + ": ResumeRun while run " + std::to_string(run_id_) +
-                         " is open; call EndRun first");
+    return Status::Internal(path_ + ": ResumeRun while run " + std::to_string(run_id_) +
+                            " is open; call EndRun first");
   }
   // One write transaction: no other writer can end or extend the run between check and reopen.
   if (Status s = Step(begin_, "cannot start the resume transaction"); !s.ok()) return Rollback(s);

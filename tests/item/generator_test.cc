@@ -109,7 +109,7 @@ TEST(Digger, MinimalPuzzlesAreUniqueMinimalAndMatchTheGrid) {
 }
 
 TEST(Digger, StopsInsideTheClueBand) {
-  for (const LevelBand& band : Levels()) {
+  for (const ClueClass& band : ClueClasses()) {
     for (uint64_t seed = 0; seed < 40; ++seed) {
       Rng rng(seed);
       const Grid grid = GenerateGrid(rng);
@@ -141,31 +141,39 @@ TEST(Scorer, FreedomMatchesTheDefinition) {
 }
 
 TEST(Scorer, LevelsClassifyTheirOwnBands) {
-  for (const LevelBand& band : Levels()) {
+  for (const ClueClass& band : ClueClasses()) {
     for (int clues = band.min_clues; clues <= band.max_clues; ++clues) {
-      EXPECT_EQ(ClassifyLevel(clues), band.name);
+      EXPECT_EQ(ClueClassOf(clues), band.name);
     }
-    ASSERT_TRUE(FindLevel(band.name).has_value());
+    ASSERT_TRUE(FindClueClass(band.name).has_value());
   }
-  EXPECT_FALSE(FindLevel("extreme").has_value());
-  EXPECT_EQ(ClassifyLevel(17), "hard");
-  EXPECT_EQ(ClassifyLevel(81), "easy");
+  EXPECT_FALSE(FindClueClass("extreme").has_value());
+  EXPECT_EQ(ClueClassOf(17), "hard");
+  EXPECT_EQ(ClueClassOf(81), "easy");
+}
+
+// The message of a refused request, which names fields, not command-line flags.
+std::string Refusal(const GeneratorOptions& options) {
+  const Status status = CheckGeneratorOptions(options);
+  EXPECT_EQ(status.code(), StatusCode::kInvalidArgument) << status.message();
+  return status.message();
 }
 
 TEST(Generator, RejectsImpossibleRequestsUpFront) {
   GeneratorOptions options;
-  EXPECT_EQ(CheckGeneratorOptions(options), "");
+  EXPECT_TRUE(CheckGeneratorOptions(options).ok());
   options.dig = {5, 10, false};
-  EXPECT_NE(CheckGeneratorOptions(options).find("--clues 5-10"), std::string::npos);
+  EXPECT_NE(Refusal(options).find("clue band 5-10"), std::string::npos);
   options.dig = {30, 20, false};
-  EXPECT_NE(CheckGeneratorOptions(options), "");
+  EXPECT_NE(Refusal(options), "");
   options.dig = {17, 81, false};  // a full grid is not a puzzle
-  EXPECT_NE(CheckGeneratorOptions(options), "");
+  EXPECT_NE(Refusal(options), "");
   options.dig = {54, 56, true};
-  EXPECT_NE(CheckGeneratorOptions(options).find("--minimal"), std::string::npos);
+  EXPECT_NE(Refusal(options).find("minimal"), std::string::npos);
   options.dig = {54, 56, false};
   options.min_freedom = 500;  // 25-27 holes give at most 243
-  EXPECT_NE(CheckGeneratorOptions(options).find("--freedom"), std::string::npos);
+  EXPECT_NE(Refusal(options).find("freedom band 500-729"), std::string::npos);
+  EXPECT_EQ(Refusal(options).find("--"), std::string::npos);
 }
 
 TEST(Generator, RecordsAreUniqueInsideBandsAndScored) {
@@ -186,7 +194,7 @@ TEST(Generator, RecordsAreUniqueInsideBandsAndScored) {
     EXPECT_EQ(record.freedom, SlowFreedom(record.givens));
     EXPECT_GE(record.freedom, 130);
     EXPECT_LE(record.freedom, 170);
-    EXPECT_EQ(record.clue_level, "hard");
+    EXPECT_EQ(record.clue_class, "hard");
     Rating rating;
     ASSERT_TRUE(RatePuzzle(record.givens, &rating));
     EXPECT_EQ(record.rating, rating.rating);
@@ -204,7 +212,7 @@ TEST(Generator, RatingBandKeepsOnlyPuzzlesRatedInIt) {
   options.dig.minimal = true;
   options.min_rating = 65;  // chains: expert
   options.max_rating = 99;
-  ASSERT_EQ(CheckGeneratorOptions(options), "");
+  ASSERT_TRUE(CheckGeneratorOptions(options).ok());
   for (int64_t index = 0; index < 10; ++index) {
     PuzzleRecord record;
     ASSERT_TRUE(GeneratePuzzle(options, index, ItemSeed(8, static_cast<uint64_t>(index)), &record));
@@ -214,11 +222,11 @@ TEST(Generator, RatingBandKeepsOnlyPuzzlesRatedInIt) {
   }
   options.min_rating = 101;
   options.max_rating = 120;
-  EXPECT_NE(CheckGeneratorOptions(options).find("no puzzle rates above 10.0"), std::string::npos)
-      << CheckGeneratorOptions(options);
+  EXPECT_NE(Refusal(options).find("no puzzle rates above 10.0"), std::string::npos)
+      << Refusal(options);
   options.min_rating = 50;
   options.max_rating = 40;
-  EXPECT_NE(CheckGeneratorOptions(options).find("--rating 5.0-4.0: minimum above maximum"),
+  EXPECT_NE(Refusal(options).find("rating band 5.0-4.0: minimum above maximum"),
             std::string::npos);
 }
 

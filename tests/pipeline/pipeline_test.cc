@@ -19,7 +19,7 @@ class MemorySink : public PuzzleSink {
  public:
   Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override {
     *outcome = BatchOutcome();
-    if (++batches_ == fail_on_batch_) return Status::Error("disk full (simulated)");
+    if (++batches_ == fail_on_batch_) return Status::IoError("disk full (simulated)");
     for (const PuzzleRecord& record : batch) {
       if (seen_.insert(ToString(record.canonical)).second) {
         records_.push_back(record);
@@ -98,6 +98,7 @@ TEST(Pipeline, SinkErrorStopsTheRunAndKeepsEarlierBatches) {
   const Status status = RunPipeline(options, &sink, &result);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message().find("disk full"), std::string::npos);
+  EXPECT_EQ(status.code(), StatusCode::kIoError);  // the sink's own code, passed on
   EXPECT_EQ(result.written, 100);
   EXPECT_EQ(sink.records_.size(), 100u);
 }

@@ -99,7 +99,7 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
 
 bool Matches(const PuzzleFilter& f, const StoredPuzzle& p) {
   return (f.level.empty() || p.level == f.level) &&
-         (f.clue_level.empty() || p.clue_level == f.clue_level) && p.rating >= f.min_rating &&
+         (f.clue_class.empty() || p.clue_class == f.clue_class) && p.rating >= f.min_rating &&
          p.rating <= f.max_rating && (f.grid_method.empty() || p.grid_method == f.grid_method) &&
          (f.symmetry.empty() || p.symmetry == f.symmetry) && p.clues >= f.min_clues &&
          p.clues <= f.max_clues && p.freedom >= f.min_freedom && p.freedom <= f.max_freedom &&
@@ -149,8 +149,8 @@ PuzzleFilter WithMethod(PuzzleFilter f, std::string grid_method, std::string sym
   return f;
 }
 
-PuzzleFilter WithRating(PuzzleFilter f, std::string clue_level, int min_rating, int max_rating) {
-  f.clue_level = std::move(clue_level);
+PuzzleFilter WithRating(PuzzleFilter f, std::string clue_class, int min_rating, int max_rating) {
+  f.clue_class = std::move(clue_class);
   f.min_rating = min_rating;
   f.max_rating = max_rating;
   return f;
@@ -399,12 +399,12 @@ TEST_F(CorpusReaderStats, ListsRunsWithTheirMatchingPuzzles) {
 TEST_F(CorpusReaderStats, RatingCountsMeansAndCorrelationMatchTheRows) {
   for (const PuzzleFilter& filter : SomeFilters()) {
     const std::vector<StoredPuzzle> selected = Select(*rows_, filter);
-    std::map<std::string, int64_t> clue_levels, hardest;
+    std::map<std::string, int64_t> clue_classes, hardest;
     std::map<int, std::pair<int64_t, double>> by_clues;
     std::map<int, int64_t> ratings;
     double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
     for (const StoredPuzzle& p : selected) {
-      ++clue_levels[p.clue_level];
+      ++clue_classes[p.clue_class];
       ++hardest[p.hardest];
       ++ratings[p.rating];
       ++by_clues[p.clues].first;
@@ -417,9 +417,9 @@ TEST_F(CorpusReaderStats, RatingCountsMeansAndCorrelationMatchTheRows) {
       sxy += double(p.rating) * p.clues;
     }
     std::vector<LevelCount> counts;
-    ASSERT_TRUE(reader_->CountByClueLevel(filter, &counts).ok());
-    ASSERT_EQ(counts.size(), clue_levels.size());
-    for (const LevelCount& c : counts) EXPECT_EQ(c.count, clue_levels[c.level]);
+    ASSERT_TRUE(reader_->CountByClueClass(filter, &counts).ok());
+    ASSERT_EQ(counts.size(), clue_classes.size());
+    for (const LevelCount& c : counts) EXPECT_EQ(c.count, clue_classes[c.level]);
     ASSERT_TRUE(reader_->CountByHardest(filter, &counts).ok());
     ASSERT_EQ(counts.size(), hardest.size());
     int last = -1;

@@ -357,6 +357,7 @@ TEST(SqliteStore, RefusesAFileOfRandomBytes) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(store, nullptr);
   EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(s.code(), StatusCode::kCorruption);
   EXPECT_EQ(ReadBytes(file.path()), bytes);  // left untouched
 }
 
@@ -368,6 +369,7 @@ TEST(SqliteStore, RefusesATextFile) {
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(s.code(), StatusCode::kCorruption);
 }
 
 TEST(SqliteStore, RefusesAFileShorterThanTheSqliteHeader) {
@@ -378,6 +380,7 @@ TEST(SqliteStore, RefusesAFileShorterThanTheSqliteHeader) {
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(s.code(), StatusCode::kCorruption);
   EXPECT_EQ(ReadBytes(file.path()), "x");
 }
 
@@ -406,6 +409,7 @@ TEST(SqliteStore, RefusesANewerSchemaVersion) {
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), StatusCode::kNotSupported);
   EXPECT_EQ(s.message(), file.path() + ": schema version 99 is newer than this sudoku-corpus (" +
                              std::to_string(StoreSchemaVersion()) + "); upgrade the tool");
 }

@@ -1,5 +1,5 @@
 // Canonical forms: one representative per equivalence class under the whole validity-preserving
-// group (SPEC "equivalent puzzles": digit relabelling, row swaps within a band, column swaps
+// group (docs/spec.md, "equivalent puzzles": digit relabelling, row swaps within a band, column swaps
 // within a stack, band swaps, stack swaps, transposition; 2 x 6^8 x 9! elements).
 //
 // The canonical form of a puzzle or grid is the lexicographically smallest text form among all

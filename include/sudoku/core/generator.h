@@ -15,8 +15,9 @@
 #include "sudoku/core/digger.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/rating.h"
-#include "sudoku/pipeline/sink.h"
+#include "sudoku/core/record.h"
 #include "sudoku/core/transform.h"
+#include "sudoku/status.h"
 
 namespace sudoku {
 
@@ -37,16 +38,17 @@ struct GeneratorOptions {
   int max_attempts = 1000;        // grids tried per item before giving up. Default: 1000
 };
 
-// Empty when the options can be met in principle; otherwise a one-line reason naming the
-// offending option (e.g. "--clues 5-10: no unique puzzle has fewer than 17 clues").
-std::string CheckGeneratorOptions(const GeneratorOptions& options);
+// OK when the options can be met in principle; otherwise kInvalidArgument with a one-line reason
+// naming the offending field and value (e.g. "clue band 5-10: no unique puzzle has fewer than
+// 17 clues").
+Status CheckGeneratorOptions(const GeneratorOptions& options);
 
 // The grid_method recorded for grids drawn from GeneratorOptions::grid_source: "source".
 std::string_view SourceGridMethodName();
 
 // Fills `*record` with item `item_index` made from `item_seed`. Returns false when
 // max_attempts grids gave no puzzle inside the bands (the record is then unspecified).
-// REQUIRES: CheckGeneratorOptions(options) is empty.
+// REQUIRES: CheckGeneratorOptions(options).ok().
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
                     PuzzleRecord* record);
 

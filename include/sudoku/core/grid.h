@@ -4,7 +4,7 @@
 //   - 81 cells in row-major order: cell index = row * 9 + col, rows and columns 0-8.
 //   - box index = (row / 3) * 3 + col / 3.
 //   - a cell holds 0 for empty or a digit 1-9.
-// Text form (SPEC): one line of 81 characters, row-major, '1'-'9' for a given and '.' for an
+// Text form (docs/spec.md): one line of 81 characters, row-major, '1'-'9' for a given and '.' for an
 // empty cell. Parsing also accepts '0' for empty and ignores surrounding whitespace.
 //
 // Grid is a plain value type; it is trivially copyable and thread-compatible.

@@ -1,5 +1,5 @@
-// Finished-grid generation: stage 1 of the pipeline, by one of several methods (SPEC: the
-// default fast search, and the seeds' methods kept so users can compare them).
+// Finished-grid generation: stage 1 of the pipeline, by one of several methods (docs/spec.md: the
+// default fast search, and the original programs' methods kept so users can compare them).
 //
 //   search        fills boxes 1, 5 and 9 (independent of each other) with random permutations,
 //                 then completes the grid by a depth-first search that branches on the cell with

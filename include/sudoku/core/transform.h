@@ -22,7 +22,7 @@ DigitMap RandomDigitMap(Rng& rng);
 // Applies `map` to every cell. A valid grid stays valid; a puzzle keeps its solution count.
 Grid RelabelDigits(const Grid& grid, const DigitMap& map);
 
-// One element of the whole validity-preserving group (SPEC): the result's cell (r, c) holds
+// One element of the whole validity-preserving group (docs/spec.md): the result's cell (r, c) holds
 // digits[g(rows[r], cols[c])], where g is the source grid, transposed first when `transpose`.
 // `rows` keeps bands together (rows[3b..3b+2] are one band of the source, in any order, and the
 // bands in any order); `cols` likewise keeps stacks together.

@@ -10,8 +10,8 @@
 // workers keep generating while the sink writes), not by `count`.
 // Batch size: a SQLite transaction rewrites every index page it touches, and the level, clues,
 // freedom and rating indexes take a batch's rows at a few hundred places at once, so batches of
-// 5000 share those pages five times better than batches of 1000 (store benchmark: 12.9 us CPU
-// per row in batches of 1000, 8.0 us in 5000, 8.5 us in 10000) for 2.3 MB more peak memory.
+// 5000 share those pages five times better than batches of 1000, for a few MB more peak memory
+// (measured with the store benchmark: docs/performance.md, "Store settings").
 //
 // Duplicates: the sink drops a record whose canonical form is already stored. The pipeline
 // works in rounds: a round makes exactly as many items as puzzles are still missing, so it can

@@ -31,7 +31,7 @@ namespace sudoku {
 // Which puzzles a query covers. Each field left at its default does not filter.
 struct PuzzleFilter {
   std::string level;        // only this rating level ("easy", ...). Default: "" (any level)
-  std::string clue_level;   // only this version-1 clue level. Default: "" (any)
+  std::string clue_class;   // only this clue class (column clue_level). Default: "" (any)
   std::string grid_method;  // only this grid method ("search", ...). Default: "" (any)
   std::string symmetry;     // only this symmetry ("none", "rot180", ...). Default: "" (any)
   int min_clues = 0;        // clue band, inclusive. Default: 0-81 (any)
@@ -71,7 +71,7 @@ struct StoredPuzzle {
   std::string dig_order;
   std::string canonical;  // "" for a schema-1 row equivalent to an earlier row
   std::string solution_canonical;
-  std::string clue_level;  // version-1 clue-count level
+  std::string clue_class;  // clue class (column clue_level)
   int rating = 0;          // SE rating in tenths
   std::string hardest;     // technique name of the hardest step
   int guesses = 0;
@@ -207,8 +207,8 @@ class CorpusReader {
   // name order. Levels without puzzles are left out.
   Status CountByLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
 
-  // Puzzles per version-1 clue level, in Levels() order (scorer.h), likewise.
-  Status CountByClueLevel(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
+  // Puzzles per clue class, in ClueClasses() order (scorer.h), likewise.
+  Status CountByClueClass(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
 
   // Puzzles per hardest technique, in Technique order (rating.h).
   Status CountByHardest(const PuzzleFilter& filter, std::vector<LevelCount>* counts);

@@ -104,7 +104,7 @@ Grid DigitRowsGrid(Rng& rng) {
 // ---------------------------------------------------------------------------------------------
 // box-fill: boxes 0-8 in order, each box's cells in row-major order, each cell a random digit
 // its row, column and box do not hold yet. A cell with no such digit is a dead end and the whole
-// grid starts again, as in the seed program (so each grid is drawn with the probability that
+// grid starts again, as in the original program (so each grid is drawn with the probability that
 // one pass of this fill makes it, given that the pass succeeds). A pass succeeds about 3 times
 // in 1,000 (measured; most dead ends come in boxes 1, 4 and 3) and fills 33 cells on average,
 // so a grid costs about 11,000 cell choices.

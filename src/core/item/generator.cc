@@ -16,42 +16,45 @@ std::string Range(int lo, int hi) { return std::to_string(lo) + "-" + std::to_st
 
 }  // namespace
 
-std::string CheckGeneratorOptions(const GeneratorOptions& options) {
+Status CheckGeneratorOptions(const GeneratorOptions& options) {
   const DigOptions& dig = options.dig;
-  const std::string clues = "--clues " + Range(dig.min_clues, dig.max_clues);
-  if (dig.min_clues > dig.max_clues) return clues + ": minimum above maximum";
-  if (dig.max_clues >= kCells) return clues + ": a puzzle has at most 80 clues (one empty cell)";
+  const std::string clues = "clue band " + Range(dig.min_clues, dig.max_clues);
+  auto bad = [](std::string message) { return Status::InvalidArgument(std::move(message)); };
+  if (dig.min_clues > dig.max_clues) return bad(clues + ": minimum above maximum");
+  if (dig.max_clues >= kCells) {
+    return bad(clues + ": a puzzle has at most 80 clues (one empty cell)");
+  }
   if (dig.max_clues < kMinUniqueClues) {
-    return clues + ": no unique puzzle has fewer than 17 clues";
+    return bad(clues + ": no unique puzzle has fewer than 17 clues");
   }
   if (dig.minimal && dig.min_clues > kMaxKnownMinimalClues) {
-    return clues + " with --minimal: no minimal puzzle with more than 40 clues is known";
+    return bad(clues + " with minimal digging: no minimal puzzle with more than 40 clues is known");
   }
-  const std::string freedom = "--freedom " + Range(options.min_freedom, options.max_freedom);
-  if (options.min_freedom > options.max_freedom) return freedom + ": minimum above maximum";
+  const std::string freedom = "freedom band " + Range(options.min_freedom, options.max_freedom);
+  if (options.min_freedom > options.max_freedom) return bad(freedom + ": minimum above maximum");
   if (options.min_freedom < 0 || options.max_freedom > 729) {
-    return freedom + ": freedom lies between 0 and 729";
+    return bad(freedom + ": freedom lies between 0 and 729");
   }
   // Every empty cell has freedom 1 to 9, so the bands must overlap [holes, 9 * holes].
   const int min_holes = kCells - dig.max_clues;
   const int max_holes = kCells - std::max(dig.min_clues, kMinUniqueClues);
   if (options.max_freedom < min_holes || options.min_freedom > 9 * max_holes) {
-    return freedom + ": unreachable with " + clues;
+    return bad(freedom + ": unreachable with " + clues);
   }
   const std::string rating =
-      "--rating " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
-  if (options.min_rating > options.max_rating) return rating + ": minimum above maximum";
-  if (options.min_rating < 0) return rating + ": ratings are 0 or more";
+      "rating band " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
+  if (options.min_rating > options.max_rating) return bad(rating + ": minimum above maximum");
+  if (options.min_rating < 0) return bad(rating + ": ratings are 0 or more");
   if (options.min_rating > kGuessRating) {
-    return rating + ": no puzzle rates above " + FormatRating(kGuessRating) +
-           " (a guess) with this solver";
+    return bad(rating + ": no puzzle rates above " + FormatRating(kGuessRating) +
+               " (a guess) with this solver");
   }
-  if (options.max_attempts < 1) return "max attempts must be at least 1";
+  if (options.max_attempts < 1) return bad("max attempts must be at least 1");
   if (dig.order == DigOrder::kPerRow &&
       (dig.symmetry != Symmetry::kNone || options.random_symmetry)) {
-    return "--dig-order per-row works with --symmetry none only";
+    return bad("per-row dig order works with symmetry none only");
   }
-  return {};
+  return Status::Ok();
 }
 
 std::string_view SourceGridMethodName() { return "source"; }
@@ -97,7 +100,7 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
     record->clues = CountGivens(puzzle);
     record->freedom = freedom;
     record->level = RatingLevel(rating.rating);
-    record->clue_level = ClassifyLevel(record->clues);
+    record->clue_class = ClueClassOf(record->clues);
     record->rating = rating.rating;
     record->hardest = rating.hardest;
     record->guesses = rating.guesses;

@@ -9,7 +9,7 @@
 namespace sudoku {
 namespace {
 
-constexpr std::array<LevelBand, 3> kLevels = {{
+constexpr std::array<ClueClass, 3> kClueClasses = {{
     {"easy", 54, 56},
     {"medium", 41, 46},
     {"hard", 26, 31},
@@ -36,19 +36,19 @@ int TotalFreedom(const Grid& puzzle) {
   return freedom;
 }
 
-std::span<const LevelBand> Levels() { return kLevels; }
+std::span<const ClueClass> ClueClasses() { return kClueClasses; }
 
-std::optional<LevelBand> FindLevel(std::string_view name) {
-  for (const LevelBand& band : kLevels) {
+std::optional<ClueClass> FindClueClass(std::string_view name) {
+  for (const ClueClass& band : kClueClasses) {
     if (band.name == name) return band;
   }
   return std::nullopt;
 }
 
-std::string_view ClassifyLevel(int clues) {
-  if (clues >= 47) return kLevels[0].name;
-  if (clues >= 32) return kLevels[1].name;
-  return kLevels[2].name;
+std::string_view ClueClassOf(int clues) {
+  if (clues >= 47) return kClueClasses[0].name;
+  if (clues >= 32) return kClueClasses[1].name;
+  return kClueClasses[2].name;
 }
 
 }  // namespace sudoku
