@@ -114,6 +114,11 @@ void CheckExecutionOptions(const GenerateOptions& options) {
   if (options.resume_run && *options.resume_run < 1)
     throw UserError("--resume " + std::to_string(*options.resume_run) +
                     ": a run id is 1 or more (or give none for the latest unfinished run)");
+  if (options.extend < 0)
+    throw UserError("--extend " + std::to_string(options.extend) + ": must be 0 or more");
+  if (options.extend > 0 && !options.resume)
+    throw UserError("--extend " + std::to_string(options.extend) +
+                    " extends a stored run: use it with --resume [RUN_ID]");
 }
 
 struct RunOutcome {
@@ -125,14 +130,16 @@ double Rate(const PipelineResult& result) {
   return result.seconds > 0 ? static_cast<double>(result.written) / result.seconds : 0.0;
 }
 
-// Stores `count` more puzzles into the store's open run, making items from `first` on, then
-// ends the run. SIGINT and SIGTERM stop it after the committed batches ('interrupted'). Throws
-// UserError on a failure, after recording 'failed'.
+// Stores `count` more puzzles into the store's open run, making the shard's items from `first`
+// on, then ends the run. SIGINT and SIGTERM stop it after the committed batches
+// ('interrupted'). Throws UserError on a failure, after recording 'failed'.
 RunOutcome FillRun(SqliteStore* store, const GenerateOptions& options, uint64_t seed,
-                   const GeneratorOptions& generator, int64_t first, int64_t count) {
+                   const GeneratorOptions& generator, const Shard& shard, int64_t first,
+                   int64_t count) {
   PipelineOptions pipeline;
   pipeline.seed = seed;
   pipeline.first_index = first;
+  pipeline.index_step = shard.n;
   pipeline.count = count;
   pipeline.threads = options.threads;
   pipeline.batch_size = options.batch_size;
@@ -167,8 +174,7 @@ std::string JoinNames(const std::vector<std::string>& names) {
 
 // Reads back the parameters of `run`, refusing what this build cannot continue exactly. A run
 // made from a grid source reads the file again into *source, which must be unchanged.
-GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& run,
-                                        GridSource* source) {
+RunParams StoredRunParams(const std::string& db, const StoredRun& run, GridSource* source) {
   const std::string name = db + ": run " + std::to_string(run.id);
   if (run.tool_version != kToolVersion) {
     throw UserError(name + " was started by " + run.tool_version + ", this is " + kToolVersion +
@@ -178,9 +184,11 @@ GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& 
   if (Status s = ParseParamsJson(run.params_json, &params); !s.ok()) {
     throw UserError(name + ": " + s.message());
   }
-  if (params.count != run.requested) {
+  // A run asks for its count (a shard for its share of it), or more once extended.
+  if (run.requested < params.shard.ShareOf(params.count) ||
+      (params.shard.whole() && params.count > run.requested)) {
     throw UserError(name + ": params count " + std::to_string(params.count) +
-                    " differs from requested " + std::to_string(run.requested));
+                    " does not fit requested " + std::to_string(run.requested));
   }
   if (const Status s = CheckGeneratorOptions(params.generator); !s.ok()) {
     throw UserError(name + ": stored parameters: " + InOptionTerms(s.message()));
@@ -194,7 +202,7 @@ GeneratorOptions StoredGeneratorOptions(const std::string& db, const StoredRun& 
     }
     params.generator.grid_source = source->grids;
   }
-  return params.generator;
+  return params;
 }
 
 // ", 3 duplicates skipped" when there were any.
@@ -209,18 +217,23 @@ int ResumeGenerate(const GenerateOptions& options) {
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
   StoredRun run;
-  ThrowIfError(store->FindUnfinishedRun(options.resume_run.value_or(0), &run));
+  if (options.extend > 0) {
+    ThrowIfError(store->FindRun(options.resume_run.value_or(0), /*finished_too=*/true, &run));
+  } else {
+    ThrowIfError(store->FindUnfinishedRun(options.resume_run.value_or(0), &run));
+  }
   if (!options.run_flags_given.empty()) {
     throw UserError("--resume takes its parameters from run " + std::to_string(run.id) + "; drop " +
                     JoinNames(options.run_flags_given));
   }
   GridSource source;
-  const GeneratorOptions generator = StoredGeneratorOptions(options.db, run, &source);
-  ThrowIfError(store->ResumeRun(run.id, &run));  // checks again, now inside a write transaction
+  const RunParams params = StoredRunParams(options.db, run, &source);
+  // Checks again, now inside a write transaction.
+  ThrowIfError(store->ResumeRun(run.id, &run, options.extend));
 
   const int64_t remaining = run.requested - run.written;
-  const RunOutcome outcome =
-      FillRun(store.get(), options, run.seed, generator, run.next_item, remaining);
+  const RunOutcome outcome = FillRun(store.get(), options, run.seed, params.generator, params.shard,
+                                     params.shard.FirstItemFrom(run.next_item), remaining);
   if (!options.quiet) {
     std::printf(
         "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
@@ -289,14 +302,21 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line and no summary");
   cmd->add_option("--batch-size", options->batch_size, "Puzzles per database transaction")
       ->capture_default_str();
+  auto* shard = cmd->add_option("--shard", options->shard,
+                                "Make part K of N of the run (K/N, e.g. 2/8): run the N parts "
+                                "anywhere with the same options, then merge them")
+                    ->type_name("K/N");
   auto* resume = cmd->add_option("--resume", options->resume_run,
                                  "Finish an unfinished run: RUN_ID, or the latest if none is given "
                                  "(its seed and parameters are reused)")
                      ->expected(0, 1)
                      ->type_name("[RUN_ID]");
+  cmd->add_option("--extend", options->extend,
+                  "With --resume: make the run N puzzles longer, even a finished one")
+      ->type_name("N");
   const std::vector<CLI::Option*> run_flags = {
-      count,   seed,        clues,       level,     clue_class, rating,   freedom,
-      minimal, grid_method, grid_source, transform, symmetry,   dig_order};
+      count,   seed,        clues,       level,     clue_class, rating,    freedom,
+      minimal, grid_method, grid_source, transform, symmetry,   dig_order, shard};
   cmd->callback([options, exit_code, resume, run_flags] {
     options->resume = resume->count() > 0;
     for (const CLI::Option* flag : run_flags) {
@@ -316,6 +336,8 @@ int RunGenerate(const GenerateOptions& options) {
   params.level = options.level;
   params.clue_class = options.clue_class;
   params.generator = generator;
+  if (!options.shard.empty()) params.shard = ParseShard(options.shard);
+  const int64_t requested = params.shard.ShareOf(options.count);
   GridSource source;
   if (!options.grid_source.empty()) {
     source = LoadGridSource(options.grid_source);
@@ -327,11 +349,12 @@ int RunGenerate(const GenerateOptions& options) {
 
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store));
-  RunInfo info{seed, ToParamsJson(params), kToolVersion, options.count};
+  RunInfo info{seed, ToParamsJson(params), kToolVersion, requested};
   int64_t run_id = 0;
   ThrowIfError(store->BeginRun(info, &run_id));
 
-  const RunOutcome outcome = FillRun(store.get(), options, seed, generator, 0, options.count);
+  const RunOutcome outcome =
+      FillRun(store.get(), options, seed, generator, params.shard, params.shard.k - 1, requested);
   if (!options.quiet) {
     std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld%s, seed %llu\n",
                 outcome.status, static_cast<long long>(outcome.result.written),

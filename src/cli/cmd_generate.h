@@ -3,7 +3,9 @@
 // is skipped (counted as a duplicate) and another item is made in its place.
 // `generate --resume [RUN_ID]` finishes an unfinished run instead (killed, interrupted or
 // failed): same seed and parameters, from the run's next item on, so the run ends up as an
-// uninterrupted run would have written it.
+// uninterrupted run would have written it; `--extend N` makes any run N puzzles longer.
+// `generate --shard K/N` makes part K of the run (items K-1, K-1+N, ...): `merge` brings the N
+// parts back as the run one machine would have made.
 #ifndef SUDOKU_CLI_CMD_GENERATE_H_
 #define SUDOKU_CLI_CMD_GENERATE_H_
 
@@ -22,10 +24,11 @@ struct GenerateOptions {
   int threads = 0;               // worker threads, 0 = all cores. Default: 0
   std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
   std::string level;             // rating level (RatingBands): sets the rating band. Default: none
-  std::string clue_class;  // clue class easy, medium or hard (scorer.h): sets the clue band. Default: none
-  std::string rating;      // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
-  std::string freedom;     // "MIN-MAX" freedom band. Default: 0-729
-  bool minimal = false;    // dig to minimal puzzles. Default: false
+  std::string
+      clue_class;  // clue class easy, medium or hard (scorer.h): sets the clue band. Default: none
+  std::string rating;                  // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
+  std::string freedom;                 // "MIN-MAX" freedom band. Default: 0-729
+  bool minimal = false;                // dig to minimal puzzles. Default: false
   std::string grid_method = "search";  // how finished grids are made. Default: search
   std::string grid_source;             // file of finished grids to use instead. Default: none
   std::string transform = "relabel";   // relabel or full. Default: relabel
@@ -33,8 +36,12 @@ struct GenerateOptions {
   std::string dig_order = "random";    // random or per-row. Default: random
   bool quiet = false;                  // no progress line, no summary. Default: false
   int batch_size = 5000;               // puzzles per transaction. Default: 5000 (pipeline.h)
+  std::string shard;                   // "K/N": make part K of N of the run. Default: all of it
   bool resume = false;  // finish an unfinished run instead of starting one. Default: false
   std::optional<int64_t> resume_run;  // the run --resume finishes. Default: latest unfinished
+  // With --resume: raise the run's count by this many and go on, even if it had finished.
+  // Default: 0
+  int64_t extend = 0;
   // The run parameters given on the command line (--count, --seed, ...): --resume refuses them.
   std::vector<std::string> run_flags_given;
 };

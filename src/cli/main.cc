@@ -6,6 +6,7 @@
 #include "cli_util.h"
 #include "cmd_export.h"
 #include "cmd_generate.h"
+#include "cmd_merge.h"
 #include "cmd_migrate.h"
 #include "cmd_rate.h"
 #include "cmd_solve.h"
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
   sudoku::cli::SetupExportCommand(app, &exit_code);
   sudoku::cli::SetupVerifyCommand(app, &exit_code);
   sudoku::cli::SetupMigrateCommand(app, &exit_code);
+  sudoku::cli::SetupMergeCommand(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

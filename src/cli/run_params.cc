@@ -5,16 +5,21 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
+#include "cli_util.h"
 #include "grid_source.h"
 
 namespace sudoku::cli {
 namespace {
 
 constexpr char kRandomSymmetry[] = "random";
+constexpr char kShardKey[] = "shard";  // only in the params of a shard
 
 constexpr std::array<const char*, 13> kKeys = {
     "count",        "clues",       "freedom",     "rating",    "level",    "clue_level", "minimal",
     "max_attempts", "grid_method", "grid_source", "transform", "symmetry", "dig_order"};
+
+// More shards than this would mostly be empty: they are refused as a likely typo.
+constexpr int64_t kMaxShards = 1'000'000;
 
 // [min, max] of two ints.
 bool ReadBand(const nlohmann::json& value, int* min, int* max) {
@@ -28,7 +33,8 @@ bool ReadBand(const nlohmann::json& value, int* min, int* max) {
 }
 
 Status Bad(std::string_view key, std::string_view expected) {
-  return Status::Corruption("params \"" + std::string(key) + "\": expected " + std::string(expected));
+  return Status::Corruption("params \"" + std::string(key) + "\": expected " +
+                            std::string(expected));
 }
 
 nlohmann::json NullIfEmpty(const std::string& text) {
@@ -77,6 +83,24 @@ Status ReadGridSource(const nlohmann::json& value, RunParams* params) {
 
 }  // namespace
 
+Shard ParseShard(const std::string& text) {
+  const size_t slash = text.find('/');
+  int64_t k = 0, n = 0;
+  auto read = [](std::string_view digits, int64_t* out) {
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), *out);
+    return !digits.empty() && ec == std::errc() && end == digits.data() + digits.size();
+  };
+  const std::string_view view(text);
+  if (slash == std::string::npos || !read(view.substr(0, slash), &k) ||
+      !read(view.substr(slash + 1), &n)) {
+    throw UserError("--shard '" + text + "': expected K/N, e.g. 2/8 (part 2 of 8)");
+  }
+  if (n < 1 || n > kMaxShards || k < 1 || k > n) {
+    throw UserError("--shard " + text + ": K/N needs 1 <= K <= N <= " + std::to_string(kMaxShards));
+  }
+  return {k, n};
+}
+
 std::string ToParamsJson(const RunParams& params) {
   const GeneratorOptions& g = params.generator;
   nlohmann::json json = {
@@ -95,6 +119,7 @@ std::string ToParamsJson(const RunParams& params) {
       {"symmetry", g.random_symmetry ? kRandomSymmetry : SymmetryName(g.dig.symmetry)},
       {"dig_order", DigOrderName(g.dig.order)},
   };
+  if (!params.shard.whole()) json["shard"] = {params.shard.k, params.shard.n};
   if (!params.grid_source_path.empty()) {
     json["grid_source"] = {{"path", params.grid_source_path},
                            {"grids", params.grid_source_grids},
@@ -108,13 +133,21 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!json.is_object()) return Status::Corruption("params are not a JSON object");
   for (const auto& item : json.items()) {
-    if (std::find(kKeys.begin(), kKeys.end(), item.key()) == kKeys.end()) {
+    if (std::find(kKeys.begin(), kKeys.end(), item.key()) == kKeys.end() &&
+        item.key() != kShardKey) {
       return Status::Corruption("params have an unknown key \"" + item.key() +
-                           "\" (written by a newer sudoku-corpus?)");
+                                "\" (written by a newer sudoku-corpus?)");
     }
   }
   for (const char* key : kKeys) {
     if (!json.contains(key)) return Status::Corruption("params lack \"" + std::string(key) + "\"");
+  }
+  if (json.contains(kShardKey)) {
+    int k = 0, n = 0;
+    if (!ReadBand(json[kShardKey], &k, &n) || k < 1 || k > n || n < 2) {
+      return Bad(kShardKey, "[K, N] with 1 <= K <= N and N >= 2");
+    }
+    params->shard = {k, n};
   }
   GeneratorOptions& g = params->generator;
   if (!json["count"].is_number_integer()) return Bad("count", "an integer");

@@ -10,6 +10,9 @@
 //    "grid_source": null | {"path": "grids.txt", "grids": 120, "fingerprint": "<16 hex>"},
 //    "transform": "relabel" | "full", "symmetry": "none" | "rot180" | ... | "random",
 //    "dig_order": "random" | "per-row"}
+// and, for one shard of a run only, "shard": [K, N] (part K of N; `generate --shard K/N`).
+// Without the shard key the object is exactly the one the whole run has, so merging the shards
+// gives the run the parameters it would have had on one machine.
 #ifndef SUDOKU_CLI_RUN_PARAMS_H_
 #define SUDOKU_CLI_RUN_PARAMS_H_
 
@@ -22,6 +25,20 @@
 
 namespace sudoku::cli {
 
+// Part k of n of a run: the items k-1, k-1+n, k-1+2n, ... (1 <= k <= n).
+struct Shard {
+  int64_t k = 1;
+  int64_t n = 1;
+  bool whole() const { return n == 1; }
+  // How many of items 0..count-1 are this shard's.
+  int64_t ShareOf(int64_t count) const { return count >= k ? (count - k) / n + 1 : 0; }
+  // This shard's first item at or after `item`.
+  int64_t FirstItemFrom(int64_t item) const { return item + ((k - 1 - item) % n + n) % n; }
+};
+
+// "K/N" as typed after --shard; throws UserError naming the option otherwise.
+Shard ParseShard(const std::string& text);
+
 struct RunParams {
   int64_t count = 0;           // puzzles requested. Default: 0
   std::string level;           // --level as given, "" when none (then stored as null). Default: ""
@@ -32,6 +49,7 @@ struct RunParams {
   std::string grid_source_path;
   int64_t grid_source_grids = 0;
   uint64_t grid_source_fingerprint = 0;
+  Shard shard;  // which part of the run this is. Default: the whole run (1 of 1)
 };
 
 // The JSON object above, on one line.

@@ -18,12 +18,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A run of consecutive items travelling through the pipeline as one token.
+// A run of consecutive items (first, first + step, ...) travelling through the pipeline as one
+// token.
 struct Chunk {
   int64_t first = 0;
   int count = 0;
   std::vector<PuzzleRecord> records;  // the items made, in order (fewer than count on error)
-  Status error;                       // why item first + records.size() could not be made
+  Status error;                       // why the item after the last record could not be made
 };
 
 constexpr int kChunkItems = 16;  // items per token: amortizes the pipeline's per-token cost
@@ -70,7 +71,7 @@ class BatchWriter {
     if (!status.ok()) return Fail(status);
     written_ += outcome.stored;
     duplicates_ += outcome.duplicates;
-    next_index_ = batch_.back().item_index + 1;
+    next_index_ = batch_.back().item_index + options_.index_step;
     batch_.clear();
     if (options_.progress) options_.progress(written_);
   }
@@ -92,7 +93,7 @@ class BatchWriter {
   Clock::time_point last_flush_;
   int64_t written_ = 0;
   int64_t duplicates_ = 0;
-  int64_t next_index_;  // one past the last item the sink has accounted for
+  int64_t next_index_;  // the item after the last one the sink has accounted for
   Status status_;
   std::atomic<bool> failed_{false};
 };
@@ -100,7 +101,7 @@ class BatchWriter {
 void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
   chunk.records.resize(static_cast<size_t>(chunk.count));
   for (int k = 0; k < chunk.count; ++k) {
-    const int64_t index = chunk.first + k;
+    const int64_t index = chunk.first + k * options.index_step;
     if (!GeneratePuzzle(options.generator, index,
                         ItemSeed(options.seed, static_cast<uint64_t>(index)),
                         &chunk.records[static_cast<size_t>(k)])) {
@@ -114,10 +115,10 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
   }
 }
 
-// One round: items first..first+count-1 through the three stages.
+// One round: `count` items from `first` on (every index_step-th) through the three stages.
 void RunStages(const PipelineOptions& options, int threads, int64_t first, int64_t count,
                BatchWriter& writer, bool& stopped) {
-  const int64_t end = first + count;
+  const int64_t end = first + count * options.index_step;
   int64_t next = first;
   auto source = [&](tbb::flow_control& fc) {
     Chunk chunk;
@@ -127,8 +128,9 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
       return chunk;
     }
     chunk.first = next;
-    chunk.count = static_cast<int>(std::min<int64_t>(kChunkItems, end - next));
-    next += chunk.count;
+    chunk.count = static_cast<int>(
+        std::min<int64_t>(kChunkItems, (end - next) / options.index_step));
+    next += chunk.count * options.index_step;
     return chunk;
   };
   auto make = [&](Chunk chunk) {
@@ -146,6 +148,12 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
 }  // namespace
 
 Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineResult* result) {
+  *result = PipelineResult();
+  result->next_index = options.first_index;
+  if (options.index_step < 1) {
+    return Status::InvalidArgument("item step " + std::to_string(options.index_step) +
+                                   ": must be at least 1");
+  }
   const auto start = Clock::now();
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   BatchWriter writer(options, sink);

@@ -133,12 +133,17 @@ Status Connection::SetPragmas() const {
   return Status::Ok();
 }
 
-Status Connection::Migrate() const {
+Status Connection::RegisterFunctions() const {
   if (sqlite3_create_function(db_, "sudoku_canonical_key", 1,
                               SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nullptr,
                               CanonicalKeyFunction, nullptr, nullptr) != SQLITE_OK) {
     return Error("cannot register sudoku_canonical_key");
   }
+  return Status::Ok();
+}
+
+Status Connection::Migrate() const {
+  if (Status s = RegisterFunctions(); !s.ok()) return s;
   for (;;) {
     if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
       return s;

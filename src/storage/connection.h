@@ -78,6 +78,10 @@ class Connection {
   // Registers the SQL functions they call (sudoku_canonical_key) on the connection first.
   Status Migrate() const;
 
+  // Registers the project's SQL functions on the connection: sudoku_canonical_key(text), the
+  // CanonicalKey of an 81-character form (NULL for NULL or for text that is not one).
+  Status RegisterFunctions() const;
+
  private:
   Status ApplySchemaFile(int index) const;  // kSchemaFiles[index] and its backfill
   // Rolls back the open transaction, if SQLite has not already; returns `cause`.

@@ -58,13 +58,17 @@ constexpr char kAddWrittenSql[] =
     "UPDATE runs SET written = written + ?1, duplicates = duplicates + ?2, next_item = ?3 "
     "WHERE id = ?4";
 constexpr char kReopenRunSql[] =
-    "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?1";
+    "UPDATE runs SET status = 'running', finished_at = NULL, requested = requested + ?2 "
+    "WHERE id = ?1";
 constexpr char kSelectRunSql[] =
     "SELECT id, seed, params, tool_version, status, requested, written, duplicates, next_item "
     "FROM runs WHERE id = ?1";
 constexpr char kSelectLatestUnfinishedRunSql[] =
     "SELECT id, seed, params, tool_version, status, requested, written, duplicates, next_item "
     "FROM runs WHERE status <> 'finished' ORDER BY id DESC LIMIT 1";
+constexpr char kSelectLatestRunSql[] =
+    "SELECT id, seed, params, tool_version, status, requested, written, duplicates, next_item "
+    "FROM runs ORDER BY id DESC LIMIT 1";
 // Uses the UNIQUE (run_id, item_index) index.
 constexpr char kRunRowsSql[] =
     "SELECT count(*), min(item_index), max(item_index) FROM puzzles WHERE run_id = ?1";
@@ -399,12 +403,15 @@ Status SqliteStore::EndRun(std::string_view status) {
   return Status::Ok();
 }
 
-Status SqliteStore::ReadRun(int64_t run_id, StoredRun* run, bool* found) {
+Status SqliteStore::ReadRun(int64_t run_id, bool any_status, StoredRun* run, bool* found) {
   *found = false;
   std::string seed;
   Connection conn(path_, db_);
+  const char* sql = run_id != 0  ? kSelectRunSql
+                    : any_status ? kSelectLatestRunSql
+                                 : kSelectLatestUnfinishedRunSql;
   Status s = conn.QueryRow(
-      run_id == 0 ? kSelectLatestUnfinishedRunSql : kSelectRunSql, "cannot read the runs table",
+      sql, "cannot read the runs table",
       [&](sqlite3_stmt* stmt) {
         *found = true;
         run->id = sqlite3_column_int64(stmt, 0);
@@ -465,14 +472,21 @@ Status SqliteStore::CheckRunRows(const StoredRun& run) {
 }
 
 Status SqliteStore::FindUnfinishedRun(int64_t run_id, StoredRun* run) {
+  return FindRun(run_id, /*finished_too=*/false, run);
+}
+
+Status SqliteStore::FindRun(int64_t run_id, bool finished_too, StoredRun* run) {
   *run = StoredRun();
   bool found = false;
-  if (Status s = ReadRun(run_id, run, &found); !s.ok()) return s;
-  if (!found && run_id == 0) return Status::NotFound(path_ + ": no unfinished run to resume");
+  if (Status s = ReadRun(run_id, finished_too, run, &found); !s.ok()) return s;
+  if (!found && run_id == 0) {
+    return Status::NotFound(
+        path_ + (finished_too ? ": no run to extend" : ": no unfinished run to resume"));
+  }
   if (!found) {
     return Status::NotFound(path_ + ": run " + std::to_string(run_id) + " does not exist");
   }
-  if (run->status == "finished") {
+  if (run->status == "finished" && !finished_too) {
     return Status::InvalidArgument(path_ + ": run " + std::to_string(run->id) +
                                    " is already finished (" + std::to_string(run->written) +
                                    " of " + std::to_string(run->requested) + " puzzles)");
@@ -480,15 +494,20 @@ Status SqliteStore::FindUnfinishedRun(int64_t run_id, StoredRun* run) {
   return CheckRunRows(*run);
 }
 
-Status SqliteStore::ResumeRun(int64_t run_id, StoredRun* run) {
+Status SqliteStore::ResumeRun(int64_t run_id, StoredRun* run, int64_t extra) {
   if (run_id_ != 0) {
     return Status::Internal(path_ + ": ResumeRun while run " + std::to_string(run_id_) +
                             " is open; call EndRun first");
   }
+  if (extra < 0) {
+    return Status::InvalidArgument(path_ + ": cannot extend a run by " + std::to_string(extra));
+  }
   // One write transaction: no other writer can end or extend the run between check and reopen.
   if (Status s = Step(begin_, "cannot start the resume transaction"); !s.ok()) return Rollback(s);
-  if (Status s = FindUnfinishedRun(run_id, run); !s.ok()) return Rollback(s);
+  if (Status s = FindRun(run_id, extra > 0, run); !s.ok()) return Rollback(s);
+  run->requested += extra;
   int rc = sqlite3_bind_int64(reopen_run_, 1, run->id);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(reopen_run_, 2, extra);
   std::string what = "cannot reopen run " + std::to_string(run->id);
   if (Status s = Step(reopen_run_, what, rc); !s.ok()) return Rollback(s);
   if (Status s = Step(commit_, "cannot commit the resumed run"); !s.ok()) return Rollback(s);

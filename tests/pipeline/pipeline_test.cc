@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -173,6 +174,63 @@ TEST(Pipeline, GivesUpWhenAlmostEverythingIsADuplicate) {
   EXPECT_GT(result.duplicates, 150);
   EXPECT_LE(result.written, 81);
   EXPECT_EQ(result.written, static_cast<int64_t>(sink.records_.size()));
+}
+
+// Shards: N pipelines with index_step N and first_index K-1 make, between them, exactly the
+// items of the single run. Taken in item order without repeated forms, their first `count`
+// records are the single run's corpus, also where many items are duplicates (one source grid,
+// 79 clues: at most C(81, 2) = 3240 puzzles, many of them equivalent).
+TEST(Pipeline, ShardsTogetherMakeTheSingleRunsCorpus) {
+  Rng rng(11);
+  const Grid grid = GenerateGrid(rng);
+  PipelineOptions options;
+  options.seed = 3;
+  options.count = 150;
+  options.generator.grid_source = std::span<const Grid>(&grid, 1);
+  options.generator.dig = {79, 79, false};
+  PipelineResult single_result;
+  MemorySink single;
+  ASSERT_TRUE(RunPipeline(options, &single, &single_result).ok());
+  ASSERT_GT(single_result.duplicates, 0);  // the setting must exercise duplicates
+  for (int64_t n : {1, 2, 3, 7}) {
+    std::vector<PuzzleRecord> all;
+    for (int64_t k = 1; k <= n; ++k) {
+      PipelineOptions shard = options;
+      shard.first_index = k - 1;
+      shard.index_step = n;
+      // Each shard makes more than its share, so that cross-shard duplicates leave enough.
+      shard.count = options.count;
+      MemorySink sink;
+      PipelineResult result;
+      ASSERT_TRUE(RunPipeline(shard, &sink, &result).ok()) << n << " shards, shard " << k;
+      for (const PuzzleRecord& r : sink.records_) {
+        EXPECT_EQ((r.item_index - (k - 1)) % n, 0) << "shard " << k << "/" << n;
+        all.push_back(r);
+      }
+      EXPECT_EQ((result.next_index - (k - 1)) % n, 0);
+    }
+    std::sort(all.begin(), all.end(), [](const PuzzleRecord& a, const PuzzleRecord& b) {
+      return a.item_index < b.item_index;
+    });
+    std::vector<PuzzleRecord> merged;
+    std::set<std::string> seen;
+    for (const PuzzleRecord& r : all) {
+      if (static_cast<int64_t>(merged.size()) == options.count) break;
+      if (seen.insert(ToString(r.canonical)).second) merged.push_back(r);
+    }
+    SCOPED_TRACE(std::to_string(n) + " shards");
+    ExpectSameRecords(merged, single.records_);
+  }
+}
+
+TEST(Pipeline, RefusesAStepBelowOne) {
+  PipelineOptions options;
+  options.index_step = 0;
+  MemorySink sink;
+  PipelineResult result;
+  const Status status = RunPipeline(options, &sink, &result);
+  EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(sink.records_.empty());
 }
 
 // Records carry canonical forms that match the core's functions.

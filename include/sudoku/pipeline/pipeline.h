@@ -1,4 +1,4 @@
-// Pipeline: runs the generator over items first_index, first_index + 1, ... on a oneTBB
+// Pipeline: runs the generator over items first_index, first_index + index_step, ... on a oneTBB
 // parallel_pipeline and writes the records, in item order, to a PuzzleSink in batches, until
 // `count` puzzles are stored.
 //
@@ -18,7 +18,8 @@
 // never store too many; when the sink reported duplicates, another round makes the shortfall
 // from the next item indices. Because each item's randomness depends only on (seed, index), the
 // sink sees items in index order, and rounds depend only on what was stored, the corpus written
-// is identical at any thread count: the first `count` non-duplicate items from first_index on.
+// is identical at any thread count: the first `count` non-duplicate items from first_index on
+// (every index_step-th).
 #ifndef SUDOKU_PIPELINE_PIPELINE_H_
 #define SUDOKU_PIPELINE_PIPELINE_H_
 
@@ -35,6 +36,9 @@ namespace sudoku {
 struct PipelineOptions {
   uint64_t seed = 0;           // run seed. Default: 0
   int64_t first_index = 0;     // first item index to make. Default: 0
+  // Distance between the items made: a shard K of N makes items K-1, K-1+N, ... (first_index
+  // K-1, index_step N), so N shards together make exactly the items of one run. Default: 1
+  int64_t index_step = 1;
   int64_t count = 1000;        // how many puzzles to store. Default: 1000
   int threads = 0;             // worker threads; 0 means all cores. Default: 0
   int batch_size = 5000;       // records per WriteBatch (one transaction). Default: 5000

@@ -95,12 +95,17 @@ class SqliteStore : public PuzzleSink {
   // the run does not exist or is finished, or its counts disagree with its rows (written rows,
   // all below next_item; written <= requested). Changes nothing. REQUIRES: run_id >= 0.
   Status FindUnfinishedRun(int64_t run_id, StoredRun* run);
+  // FindUnfinishedRun, or with finished_too a finished run too (run_id 0: the latest run).
+  Status FindRun(int64_t run_id, bool finished_too, StoredRun* run);
 
   // Makes run `run_id` (0: the latest unfinished) the current run again: checks it as
   // FindUnfinishedRun does and sets status 'running' and finished_at NULL, in one transaction.
   // WriteBatch then appends to it and EndRun ends it. *run is the run as found.
-  // REQUIRES: no run is open; run_id >= 0.
-  Status ResumeRun(int64_t run_id, StoredRun* run);
+  // With extra > 0 the run may also be finished (run_id 0 then means the latest run of any
+  // status), and its requested count grows by `extra`, in the same transaction: the run goes
+  // on with the items after its last one (`generate --resume --extend`).
+  // REQUIRES: no run is open; run_id >= 0; extra >= 0.
+  Status ResumeRun(int64_t run_id, StoredRun* run, int64_t extra = 0);
 
   const std::string& path() const { return path_; }
   sqlite3* db() const { return db_; }         // for read-only queries in tests and commands
@@ -128,7 +133,8 @@ class SqliteStore : public PuzzleSink {
                   bool* found);
   Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
   Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
-  Status ReadRun(int64_t run_id, StoredRun* run, bool* found);  // 0: the latest unfinished
+  // Run `run_id`, or with 0 the latest run (any status, or only unfinished ones).
+  Status ReadRun(int64_t run_id, bool any_status, StoredRun* run, bool* found);
   Status CheckRunRows(const StoredRun& run);  // the run's counts agree with its rows
 
   std::string path_;

@@ -1,0 +1,654 @@
+// MergeCorpora: see include/sudoku/storage/merge.h.
+//
+// Plan: read every input's runs and group them into output runs ("units"); copy each unit's rows
+// into a staging table (unit, then the puzzle columns); index the staging table by canonical key
+// and by (unit, item) once, by sorting; then, unit by unit in output order, delete the rows whose
+// form an earlier kept row (or the output) already has, and cut a shard unit after its count-th
+// row; finally write the kept rows to the output in order. A staging row's canonical_key is its
+// form's true key (a source's collision row gets its key back), so "same form" is "same key and
+// same text", and a key shared by two different forms is detected before writing.
+#include "sudoku/storage/merge.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+#include "storage/connection.h"
+#include "storage/corpus_check.h"
+#include "sudoku/storage/store.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+using storage_internal::Connection;
+using storage_internal::OwnedStmt;
+using storage_internal::SqliteError;
+
+constexpr int64_t kNoLimit = std::numeric_limits<int64_t>::max();
+// Each of the output and the staging database gets this page cache (KiB, as cache_size takes
+// it when negative); SQLite's sorter, which builds the indexes, stays within it too.
+constexpr int kCacheKiB = 32 * 1024;
+
+// A run of an input corpus.
+struct SourceRun {
+  std::string file;
+  int64_t id = 0;
+  std::string seed;        // decimal text, as stored
+  std::string params;      // as stored
+  std::string run_params;  // params without "shard": the whole run's parameters
+  std::string tool_version;
+  std::string started_at;
+  std::string finished_at;  // "" for NULL
+  bool has_finished_at = false;
+  int64_t requested = 0, written = 0, duplicates = 0, next_item = 0;
+  std::string status;
+  int64_t shard_k = 0, shard_n = 0;  // 0: not a shard
+  int64_t count = 0;                 // params "count": the whole run's count
+
+  std::string Name() const {
+    std::string name = file + " run " + std::to_string(id);
+    if (shard_n > 0)
+      name += " (shard " + std::to_string(shard_k) + "/" + std::to_string(shard_n) + ")";
+    return name;
+  }
+  // The first item at or after next_item that this shard makes: every item of the shard below
+  // it is stored or was a duplicate of the shard's own.
+  int64_t FirstUnmadeItem() const {
+    const int64_t n = std::max<int64_t>(shard_n, 1), k = std::max<int64_t>(shard_k, 1);
+    return next_item + ((k - 1 - next_item) % n + n) % n;
+  }
+};
+
+// One run of the output: one source run, or the shards 1..N of one run (in that order).
+struct Unit {
+  std::vector<SourceRun> parts;
+  bool shards = false;
+  int64_t item_limit = kNoLimit;  // shards: items below this are all made (P in merge.h)
+  int64_t rows_read = 0;
+  int64_t kept = 0;
+  int64_t next_item = 0;  // shards: one past the last item of the run's corpus
+};
+
+// A statement prepared on `db`, or the status of the failure.
+Status Prepare(sqlite3* db, const std::string& path, const std::string& sql, OwnedStmt* stmt) {
+  sqlite3_stmt* raw = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(raw);
+    return SqliteError(db, path, "cannot prepare a merge statement");
+  }
+  stmt->reset(raw);
+  return Status::Ok();
+}
+
+std::string ColumnText(sqlite3_stmt* stmt, int column) {
+  const unsigned char* text = sqlite3_column_text(stmt, column);
+  return text == nullptr ? std::string() : reinterpret_cast<const char*>(text);
+}
+
+// "file:<path>?mode=ro" with the characters that URIs reserve escaped, so ATTACH opens the file
+// read-only whatever its name.
+std::string ReadOnlyUri(const std::string& path) {
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      static constexpr char kHex[] = "0123456789abcdef";
+      uri += '%';
+      uri += kHex[static_cast<unsigned char>(c) >> 4];
+      uri += kHex[static_cast<unsigned char>(c) & 15];
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?mode=ro";
+}
+
+constexpr char kSourceRunsSql[] =
+    "SELECT id, seed, params, tool_version, started_at, finished_at, requested, written, "
+    "duplicates, next_item, status, "
+    "CASE WHEN json_valid(params) THEN json_extract(params, '$.shard[0]') END, "
+    "CASE WHEN json_valid(params) THEN json_extract(params, '$.shard[1]') END, "
+    "CASE WHEN json_valid(params) THEN json_remove(params, '$.shard') END, "
+    "CASE WHEN json_valid(params) THEN json_extract(params, '$.count') END "
+    "FROM runs ORDER BY id";
+
+// Checks that `file` is a corpus of this build's schema and appends its runs to *runs.
+Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return Status::NotFound(file + ": no such corpus database");
+  if (fs::is_directory(file, ec)) {
+    return Status::InvalidArgument(file + ": is a directory, not a corpus database");
+  }
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
+  if (raw == nullptr) return Status::IoError(file + ": cannot open database (out of memory)");
+  if (rc != SQLITE_OK) return SqliteError(raw, file, "cannot open database");
+  sqlite3_busy_timeout(raw, storage_internal::kBusyTimeoutMs);
+  int version = 0;
+  if (Status s = storage_internal::CheckCorpus(raw, file, false, &version); !s.ok()) return s;
+  if (version < StoreSchemaVersion()) {
+    return Status::NotSupported(file + ": schema version " + std::to_string(version) +
+                                " is older than this sudoku-corpus (" +
+                                std::to_string(StoreSchemaVersion()) +
+                                "); upgrade it first with: sudoku-corpus migrate --db " + file);
+  }
+  OwnedStmt stmt;
+  if (Status s = Prepare(raw, file, kSourceRunsSql, &stmt); !s.ok()) return s;
+  int step;
+  while ((step = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+    sqlite3_stmt* row = stmt.get();
+    SourceRun run;
+    run.file = file;
+    run.id = sqlite3_column_int64(row, 0);
+    run.seed = ColumnText(row, 1);
+    run.params = ColumnText(row, 2);
+    run.tool_version = ColumnText(row, 3);
+    run.started_at = ColumnText(row, 4);
+    run.has_finished_at = sqlite3_column_type(row, 5) != SQLITE_NULL;
+    run.finished_at = ColumnText(row, 5);
+    run.requested = sqlite3_column_int64(row, 6);
+    run.written = sqlite3_column_int64(row, 7);
+    run.duplicates = sqlite3_column_int64(row, 8);
+    run.next_item = sqlite3_column_int64(row, 9);
+    run.status = ColumnText(row, 10);
+    if (sqlite3_column_type(row, 13) == SQLITE_NULL) {
+      return Status::Corruption(run.Name() + ": its parameters are not JSON");
+    }
+    run.shard_k = sqlite3_column_int64(row, 11);
+    run.shard_n = sqlite3_column_int64(row, 12);
+    run.run_params = ColumnText(row, 13);
+    run.count = sqlite3_column_int64(row, 14);
+    const bool has_shard = sqlite3_column_type(row, 12) != SQLITE_NULL;
+    if (has_shard &&
+        (run.shard_n < 2 || run.shard_k < 1 || run.shard_k > run.shard_n || run.count < 1)) {
+      return Status::Corruption(run.Name() + ": its shard parameters are not a part K of N");
+    }
+    runs->push_back(std::move(run));
+  }
+  if (step != SQLITE_DONE) return SqliteError(raw, file, "cannot read the runs table");
+  return Status::Ok();
+}
+
+// Groups the runs into output runs, in order; a shard group sits where its first part came.
+Status MakeUnits(std::vector<SourceRun> runs, std::vector<Unit>* units) {
+  std::map<std::string, size_t> group_of;  // the whole run's identity -> its unit
+  for (SourceRun& run : runs) {
+    if (run.shard_n == 0) {
+      Unit unit;
+      unit.parts.push_back(std::move(run));
+      units->push_back(std::move(unit));
+      continue;
+    }
+    const std::string identity = run.seed + '\n' + run.tool_version + '\n' + run.run_params + '\n' +
+                                 std::to_string(run.shard_n);
+    auto [it, added] = group_of.try_emplace(identity, units->size());
+    if (added) {
+      units->emplace_back();
+      units->back().shards = true;
+    }
+    (*units)[it->second].parts.push_back(std::move(run));
+  }
+  for (Unit& unit : *units) {
+    if (!unit.shards) continue;
+    std::sort(unit.parts.begin(), unit.parts.end(),
+              [](const SourceRun& a, const SourceRun& b) { return a.shard_k < b.shard_k; });
+    const int64_t n = unit.parts.front().shard_n;
+    std::string missing;
+    int64_t k = 1;
+    for (const SourceRun& part : unit.parts) {
+      if (part.shard_k < k) {
+        return Status::InvalidArgument("shard " + std::to_string(part.shard_k) + "/" +
+                                       std::to_string(n) + " of run seed " + part.seed +
+                                       " is given twice: " + part.Name() + " and another input");
+      }
+      for (; k < part.shard_k; ++k) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+      k = part.shard_k + 1;
+    }
+    for (; k <= n; ++k) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+    if (!missing.empty()) {
+      return Status::InvalidArgument(unit.parts.front().Name() + ": the run (seed " +
+                                     unit.parts.front().seed + ") has " + std::to_string(n) +
+                                     " shards; shards " + missing + " of " + std::to_string(n) +
+                                     " are missing from the inputs");
+    }
+    unit.item_limit = kNoLimit;
+    for (const SourceRun& part : unit.parts) {
+      unit.item_limit = std::min(unit.item_limit, part.FirstUnmadeItem());
+    }
+  }
+  return Status::Ok();
+}
+
+// The merge's connections and files; Finish or the destructor cleans up.
+class Merger {
+ public:
+  Merger(const MergeOptions& options, MergeReport* report)
+      : options_(options),
+        report_(report),
+        target_(options.output),
+        stage_path_(options.output + ".merging-rows") {}
+  ~Merger() {
+    if (db_ != nullptr) sqlite3_close_v2(db_);
+    std::error_code ec;
+    if (stage_made_) fs::remove(stage_path_, ec);
+    if (!done_ && report_->created) {
+      for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(target_ + suffix, ec);
+    }
+  }
+
+  Status Run(std::vector<Unit> units);
+
+ private:
+  Status Exec(const std::string& sql, std::string_view what) {
+    return Connection(target_, db_).Exec(sql.c_str(), what);
+  }
+  Status Query(const std::string& sql, int64_t a, int64_t b, std::string_view what, int64_t* out);
+  Status OpenTarget();
+  Status LoadUnit(int64_t index, Unit* unit);
+  Status KeepDistinct(int64_t index, Unit* unit);
+  Status WriteUnit(int64_t index, const Unit& unit);
+  Status BuildIndexes();
+  Status Publish();
+  std::string ShortfallMessage(const Unit& unit) const;
+
+  const MergeOptions& options_;
+  MergeReport* report_;
+  std::string target_;  // the file written: the output, or a new one beside it
+  std::string stage_path_;
+  sqlite3* db_ = nullptr;
+  bool stage_made_ = false;
+  bool output_had_rows_ = false;
+  bool done_ = false;
+  std::string columns_;                 // the puzzle columns but id and run_id, comma-separated
+  std::vector<std::string> index_sql_;  // the output's puzzle indexes, dropped while loading
+};
+
+Status Merger::Query(const std::string& sql, int64_t a, int64_t b, std::string_view what,
+                     int64_t* out) {
+  OwnedStmt stmt;
+  if (Status s = Prepare(db_, target_, sql, &stmt); !s.ok()) return s;
+  const int params = sqlite3_bind_parameter_count(stmt.get());
+  if (params >= 1) sqlite3_bind_int64(stmt.get(), 1, a);
+  if (params >= 2) sqlite3_bind_int64(stmt.get(), 2, b);
+  const int rc = sqlite3_step(stmt.get());
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError(db_, target_, what);
+  *out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt.get(), 0) : 0;
+  return Status::Ok();
+}
+
+Status Merger::OpenTarget() {
+  std::error_code ec;
+  report_->created = !fs::exists(options_.output, ec);
+  if (report_->created) target_ = options_.output + ".merging";
+  for (const std::string& path : {report_->created ? target_ : std::string(), stage_path_}) {
+    if (!path.empty() && fs::exists(path, ec)) {
+      return Status::Busy(path + " exists: another merge into " + options_.output +
+                          " is running, or one was interrupted; remove it and merge again");
+    }
+  }
+  {
+    // Creates the schema, or checks and migrates an existing output, as `generate` would.
+    std::unique_ptr<SqliteStore> store;
+    if (Status s = SqliteStore::Open(target_, &store); !s.ok()) return s;
+  }
+  const int rc = sqlite3_open_v2(
+      target_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, nullptr);
+  if (db_ == nullptr) return Status::IoError(target_ + ": cannot open database (out of memory)");
+  if (rc != SQLITE_OK) return SqliteError(db_, target_, "cannot open database");
+  sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
+  Connection conn(target_, db_);
+  if (Status s = conn.RegisterFunctions(); !s.ok()) return s;
+  const std::string cache = "PRAGMA main.cache_size = -" + std::to_string(kCacheKiB);
+  if (Status s = Exec(cache, "cannot set cache_size"); !s.ok()) return s;
+  if (report_->created) {
+    // A new output is only a scratch file until it is renamed into place: no journal.
+    if (Status s = Exec("PRAGMA main.journal_mode = OFF", "cannot set journal_mode"); !s.ok()) {
+      return s;
+    }
+    if (Status s = Exec("PRAGMA main.synchronous = OFF", "cannot set synchronous"); !s.ok()) {
+      return s;
+    }
+  } else {
+    if (Status s = Exec("PRAGMA foreign_keys = ON", "cannot set foreign_keys"); !s.ok()) return s;
+    int64_t rows = 0;
+    if (Status s = Query("SELECT EXISTS (SELECT 1 FROM puzzles)", 0, 0,
+                         "cannot read the puzzles table", &rows);
+        !s.ok()) {
+      return s;
+    }
+    output_had_rows_ = rows != 0;
+  }
+  // The puzzle columns, from the schema itself, so that every column is copied.
+  OwnedStmt info;
+  if (Status s = Prepare(db_, target_, "SELECT name FROM pragma_table_info('puzzles')", &info);
+      !s.ok()) {
+    return s;
+  }
+  while (sqlite3_step(info.get()) == SQLITE_ROW) {
+    const std::string name = ColumnText(info.get(), 0);
+    if (name == "id" || name == "run_id") continue;
+    columns_ += (columns_.empty() ? "" : ", ") + name;
+  }
+  stage_made_ = true;
+  const std::string attach = "ATTACH DATABASE '" + stage_path_ + "' AS stage";
+  if (stage_path_.find('\'') != std::string::npos) {
+    return Status::InvalidArgument(options_.output + ": a name with a quote is not supported");
+  }
+  if (Status s = Exec(attach, "cannot create the staging file " + stage_path_); !s.ok()) return s;
+  for (const std::string& sql :
+       {std::string("PRAGMA stage.journal_mode = OFF"),
+        std::string("PRAGMA stage.synchronous = OFF"),
+        "PRAGMA stage.cache_size = -" + std::to_string(kCacheKiB),
+        "CREATE TABLE stage.rows (unit INTEGER NOT NULL, " + columns_ + ")"}) {
+    if (Status s = Exec(sql, "cannot set up the staging file " + stage_path_); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+// Copies the unit's rows (for shards: the items below the limit) into the staging table.
+Status Merger::LoadUnit(int64_t index, Unit* unit) {
+  for (const SourceRun& part : unit->parts) {
+    if (part.file.find('\'') != std::string::npos) {
+      return Status::InvalidArgument(part.file + ": a name with a quote is not supported");
+    }
+    const std::string attach = "ATTACH DATABASE '" + ReadOnlyUri(part.file) + "' AS src";
+    if (Status s = Exec(attach, "cannot open " + part.file); !s.ok()) return s;
+    int64_t before = 0, after = 0;
+    Status s = Query("SELECT count(*) FROM stage.rows", 0, 0, "cannot count", &before);
+    if (s.ok()) {
+      OwnedStmt copy;
+      s = Prepare(db_, target_,
+                  "INSERT INTO stage.rows (unit, " + columns_ + ") SELECT ?1, " + columns_ +
+                      " FROM src.puzzles WHERE run_id = ?2 AND item_index < ?3 AND "
+                      "canonical IS NOT NULL ORDER BY item_index",
+                  &copy);
+      if (s.ok()) {
+        sqlite3_bind_int64(copy.get(), 1, index);
+        sqlite3_bind_int64(copy.get(), 2, part.id);
+        sqlite3_bind_int64(copy.get(), 3, unit->item_limit);
+        if (sqlite3_step(copy.get()) != SQLITE_DONE) {
+          s = SqliteError(db_, part.file,
+                          "cannot read the puzzles of run " + std::to_string(part.id));
+        }
+      }
+    }
+    // Rows without a canonical form are the old duplicates of schema 1: read, never kept.
+    int64_t formless = 0;
+    if (s.ok()) {
+      s = Query(
+          "SELECT count(*) FROM src.puzzles WHERE run_id = ?1 AND item_index < ?2 AND "
+          "canonical IS NULL",
+          part.id, unit->item_limit, "cannot count rows", &formless);
+    }
+    if (s.ok()) s = Query("SELECT count(*) FROM stage.rows", 0, 0, "cannot count", &after);
+    const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
+    if (!s.ok()) return s;
+    if (!detached.ok()) return detached;
+    unit->rows_read += after - before + formless;
+  }
+  return Status::Ok();
+}
+
+// Deletes the unit's rows whose form is kept already, and cuts a shard unit after its count.
+Status Merger::KeepDistinct(int64_t index, Unit* unit) {
+  Status s =
+      Exec("DELETE FROM stage.rows AS r WHERE r.unit = " + std::to_string(index) +
+               " AND EXISTS (SELECT 1 FROM stage.rows AS e WHERE e.canonical_key = r.canonical_key "
+               "AND e.canonical = r.canonical AND (e.unit < r.unit OR (e.unit = r.unit AND "
+               "e.item_index < r.item_index)))",
+           "cannot drop repeated forms");
+  if (s.ok() && output_had_rows_) {
+    s = Exec("DELETE FROM stage.rows AS r WHERE r.unit = " + std::to_string(index) +
+                 " AND (EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = "
+                 "r.canonical_key AND p.canonical = r.canonical) OR EXISTS (SELECT 1 FROM "
+                 "main.puzzles AS p WHERE p.canonical_key IS NULL AND p.canonical = r.canonical))",
+             "cannot drop forms the output has");
+  }
+  if (s.ok()) {
+    s = Query("SELECT count(*) FROM stage.rows WHERE unit = ?1", index, 0, "cannot count",
+              &unit->kept);
+  }
+  if (!s.ok() || !unit->shards) return s;
+  const int64_t count = unit->parts.front().count;
+  if (unit->kept < count) return Status::InvalidArgument(ShortfallMessage(*unit));
+  int64_t last = 0;
+  s = Query(
+      "SELECT item_index FROM stage.rows WHERE unit = ?1 ORDER BY item_index LIMIT 1 "
+      "OFFSET ?2",
+      index, count - 1, "cannot find the run's last item", &last);
+  if (s.ok()) {
+    s = Exec("DELETE FROM stage.rows WHERE unit = " + std::to_string(index) + " AND item_index > " +
+                 std::to_string(last),
+             "cannot cut the run at its count");
+  }
+  unit->kept = count;
+  unit->next_item = last + 1;
+  return s;
+}
+
+std::string Merger::ShortfallMessage(const Unit& unit) const {
+  const SourceRun& first = unit.parts.front();
+  const int64_t count = first.count, n = first.shard_n, short_by = count - unit.kept;
+  std::string message = "the " + std::to_string(n) + " shards of run seed " + first.seed +
+                        " hold " + std::to_string(unit.kept) + " distinct puzzles among items 0.." +
+                        std::to_string(unit.item_limit - 1) + ", " + std::to_string(short_by) +
+                        " short of " + std::to_string(count) + "; nothing was written. ";
+  for (const SourceRun& part : unit.parts) {
+    if (part.status != "finished") {
+      return message + "Finish " + part.Name() + " first: sudoku-corpus generate --db " +
+             part.file + " --resume " + std::to_string(part.id);
+    }
+  }
+  // Enough more items for the missing puzzles at the density seen so far, with a margin.
+  const double density =
+      unit.item_limit > 0 ? static_cast<double>(unit.kept) / unit.item_limit : 1.0;
+  const double items = short_by / std::max(density, 1e-3);
+  const int64_t extend = static_cast<int64_t>(std::ceil(1.25 * items / n)) + 1;
+  return message + "Extend every shard and merge again: sudoku-corpus generate --db SHARD " +
+         "--resume --extend " + std::to_string(extend) + " (for each of " + first.file + ", ...)";
+}
+
+Status Merger::WriteUnit(int64_t index, const Unit& unit) {
+  const SourceRun& first = unit.parts.front();
+  OwnedStmt insert_run;
+  Status s = Prepare(db_, target_,
+                     "INSERT INTO main.runs (seed, params, tool_version, started_at, finished_at, "
+                     "requested, written, duplicates, next_item, status) VALUES "
+                     "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                     &insert_run);
+  if (!s.ok()) return s;
+  sqlite3_stmt* run = insert_run.get();
+  auto text = [run](int column, const std::string& value) {
+    sqlite3_bind_text(run, column, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+  };
+  text(1, first.seed);
+  text(3, first.tool_version);
+  const int64_t read = unit.rows_read;
+  if (unit.shards) {
+    std::string started = first.started_at, finished;
+    bool all_finished = true;
+    for (const SourceRun& part : unit.parts) {
+      started = std::min(started, part.started_at);
+      finished = std::max(finished, part.finished_at);
+      all_finished = all_finished && part.has_finished_at;
+    }
+    text(2, first.run_params);
+    text(4, started);
+    if (all_finished) text(5, finished);
+    sqlite3_bind_int64(run, 6, first.count);
+    sqlite3_bind_int64(run, 7, unit.kept);
+    sqlite3_bind_int64(run, 8, unit.next_item - unit.kept);
+    sqlite3_bind_int64(run, 9, unit.next_item);
+    text(10, "finished");
+  } else {
+    text(2, first.params);
+    text(4, first.started_at);
+    if (first.has_finished_at) text(5, first.finished_at);
+    sqlite3_bind_int64(run, 6, first.requested);
+    sqlite3_bind_int64(run, 7, unit.kept);
+    sqlite3_bind_int64(run, 8, first.duplicates + (read - unit.kept));
+    sqlite3_bind_int64(run, 9, first.next_item);
+    text(10, first.status);
+  }
+  if (sqlite3_step(run) != SQLITE_DONE) return SqliteError(db_, target_, "cannot add a run");
+  const int64_t run_id = sqlite3_last_insert_rowid(db_);
+  s = Exec("INSERT INTO main.puzzles (run_id, " + columns_ + ") SELECT " + std::to_string(run_id) +
+               ", " + columns_ + " FROM stage.rows WHERE unit = " + std::to_string(index) +
+               " ORDER BY item_index",
+           "cannot write the puzzles of run " + std::to_string(run_id));
+  if (!s.ok()) return s;
+  MergedRun merged;
+  merged.output_run = run_id;
+  for (const SourceRun& part : unit.parts) merged.sources.push_back(part.Name());
+  merged.rows_read = read;
+  merged.written = unit.kept;
+  merged.skipped = read - unit.kept;
+  report_->rows_read += merged.rows_read;
+  report_->written += merged.written;
+  report_->skipped += merged.skipped;
+  report_->runs.push_back(std::move(merged));
+  return Status::Ok();
+}
+
+Status Merger::BuildIndexes() {
+  for (const std::string& sql : index_sql_) {
+    if (Status s = Exec(sql, "cannot build an index"); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+// Makes the new output durable and renames it into place.
+Status Merger::Publish() {
+  if (Status s = Exec("DETACH DATABASE stage", "cannot close the staging file"); !s.ok()) return s;
+  if (Status s = Exec("PRAGMA main.journal_mode = WAL", "cannot set journal_mode=WAL"); !s.ok()) {
+    return s;
+  }
+  if (sqlite3_close_v2(db_) != SQLITE_OK) return SqliteError(db_, target_, "cannot close");
+  db_ = nullptr;
+  const int fd = ::open(target_.c_str(), O_RDONLY);
+  const bool synced = fd >= 0 && ::fsync(fd) == 0;
+  if (fd >= 0) ::close(fd);
+  if (!synced) return Status::IoError(target_ + ": cannot write to disk");
+  std::error_code ec;
+  if (fs::exists(options_.output, ec)) {
+    return Status::Busy(options_.output +
+                        ": appeared while the merge ran; the merged corpus is "
+                        "left in " +
+                        target_);
+  }
+  fs::rename(target_, options_.output, ec);
+  if (ec)
+    return Status::IoError(options_.output + ": cannot rename " + target_ + " to it (" +
+                           ec.message() + ")");
+  const std::string folder = fs::path(options_.output).parent_path().string();
+  const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+  done_ = true;
+  return Status::Ok();
+}
+
+Status Merger::Run(std::vector<Unit> units) {
+  if (Status s = OpenTarget(); !s.ok()) return s;
+  for (size_t i = 0; i < units.size(); ++i) {
+    if (Status s = LoadUnit(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
+  }
+  // Collision rows of the sources get their forms' keys back; then one sort per index.
+  for (const char* sql : {"UPDATE stage.rows SET canonical_key = sudoku_canonical_key(canonical) "
+                          "WHERE canonical_key IS NULL",
+                          "CREATE INDEX stage.rows_key ON rows (canonical_key)",
+                          "CREATE INDEX stage.rows_order ON rows (unit, item_index)"}) {
+    if (Status s = Exec(sql, "cannot index the staging file"); !s.ok()) return s;
+  }
+  for (size_t i = 0; i < units.size(); ++i) {
+    if (Status s = KeepDistinct(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
+  }
+  // Two different forms with one key (a 64-bit collision): the later is written without a key,
+  // as the store does.
+  std::string collide =
+      "UPDATE stage.rows AS r SET canonical_key = NULL WHERE EXISTS (SELECT 1 FROM stage.rows AS "
+      "e WHERE e.canonical_key = r.canonical_key AND (e.unit < r.unit OR (e.unit = r.unit AND "
+      "e.item_index < r.item_index)))";
+  if (output_had_rows_) {
+    collide +=
+        " OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = "
+        "r.canonical_key)";
+  }
+  if (Status s = Exec(collide, "cannot mark key collisions"); !s.ok()) return s;
+
+  if (report_->created) {
+    // The indexes are made once, after the rows: dropped now, made again from their own SQL.
+    OwnedStmt list;
+    Status s = Prepare(db_, target_,
+                       "SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND "
+                       "tbl_name = 'puzzles' AND sql IS NOT NULL ORDER BY rowid",
+                       &list);
+    if (!s.ok()) return s;
+    std::vector<std::string> names;
+    while (sqlite3_step(list.get()) == SQLITE_ROW) {
+      names.push_back(ColumnText(list.get(), 0));
+      index_sql_.push_back(ColumnText(list.get(), 1));
+    }
+    for (const std::string& name : names) {
+      if (Status d = Exec("DROP INDEX main.\"" + name + "\"", "cannot drop an index"); !d.ok()) {
+        return d;
+      }
+    }
+  }
+  if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the merge transaction"); !s.ok()) return s;
+  Status s;
+  for (size_t i = 0; i < units.size() && s.ok(); ++i) {
+    s = WriteUnit(static_cast<int64_t>(i), units[i]);
+  }
+  if (s.ok() && report_->created) s = BuildIndexes();
+  if (s.ok()) s = Exec("COMMIT", "cannot commit the merge");
+  if (!s.ok()) {
+    Exec("ROLLBACK", "cannot roll back").ok();
+    return s;
+  }
+  if (report_->created) return Publish();
+  done_ = true;
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status MergeCorpora(const MergeOptions& options, MergeReport* report) {
+  *report = MergeReport();
+  if (options.inputs.empty()) return Status::InvalidArgument("no corpus to merge");
+  if (options.output.empty()) return Status::InvalidArgument("no output corpus");
+  std::error_code ec;
+  std::vector<std::string> seen;
+  std::vector<SourceRun> runs;
+  for (const std::string& input : options.inputs) {
+    if (fs::exists(options.output, ec) && fs::equivalent(input, options.output, ec)) {
+      return Status::InvalidArgument(input + ": is the output itself; merge into another file");
+    }
+    for (const std::string& other : seen) {
+      if (fs::equivalent(input, other, ec)) {
+        return Status::InvalidArgument(input + ": given twice (also as " + other + ")");
+      }
+    }
+    if (Status s = ReadSourceRuns(input, &runs); !s.ok()) return s;
+    seen.push_back(input);
+  }
+  std::vector<Unit> units;
+  if (Status s = MakeUnits(std::move(runs), &units); !s.ok()) return s;
+  Merger merger(options, report);
+  return merger.Run(std::move(units));
+}
+
+}  // namespace sudoku
