@@ -1,12 +1,14 @@
 // MergeCorpora: see include/sudoku/storage/merge.h.
 //
-// Plan: read every input's runs and group them into output runs ("units"); copy each unit's rows
-// into a staging table (unit, then the puzzle columns); index the staging table by canonical key
-// and by (unit, item) once, by sorting; then, unit by unit in output order, delete the rows whose
-// form an earlier kept row (or the output) already has, and cut a shard unit after its count-th
-// row; finally write the kept rows to the output in order. A staging row's canonical_key is its
-// form's true key (a source's collision row gets its key back), so "same form" is "same key and
-// same text", and a key shared by two different forms is detected before writing.
+// Plan: read every input's runs and group them into output runs ("units"). Pass 1 copies only
+// each row's unit, source part, item and true canonical key (a source's collision row gets its
+// key back) into a staging table, and sorts it by key once: a row whose key no other row (and
+// no output row) has is a form seen once, so only the few rows with a shared key ("rep") need
+// their forms read back and compared. Unit by unit in output order, a rep row whose form an
+// earlier kept row (or the output) has is dropped, and a shard unit is cut after its count-th
+// kept item. Pass 2 streams each unit's rows from its sources in item order (a k-way merge over
+// the shards) straight into the output, leaving out the dropped ones; a kept row whose key
+// another form holds is written without a key, as the store does.
 #include "sudoku/storage/merge.h"
 
 #include <fcntl.h>
@@ -15,6 +17,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -230,7 +234,49 @@ Status MakeUnits(std::vector<SourceRun> runs, std::vector<Unit>* units) {
   return Status::Ok();
 }
 
-// The merge's connections and files; Finish or the destructor cleans up.
+// A read-only connection to one source, stepping through a run's rows in item order.
+class SourceCursor {
+ public:
+  ~SourceCursor() {
+    stmt_.reset();
+    if (db_ != nullptr) sqlite3_close_v2(db_);
+  }
+  // Opens `part`'s file and selects `columns` of its run's rows with item_index <= last, the
+  // canonical key replaced by the form's true key (`key_column` is its position).
+  Status Open(const SourceRun& part, const std::string& columns, int64_t last) {
+    path_ = part.file;
+    const int rc = sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr);
+    if (db_ == nullptr) return Status::IoError(path_ + ": cannot open database (out of memory)");
+    if (rc != SQLITE_OK) return SqliteError(db_, path_, "cannot open database");
+    sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
+    if (Status s = Connection(path_, db_).RegisterFunctions(); !s.ok()) return s;
+    const std::string sql = "SELECT " + columns +
+                            " FROM puzzles WHERE run_id = ?1 AND item_index <= ?2 AND canonical "
+                            "IS NOT NULL ORDER BY item_index";
+    if (Status s = Prepare(db_, path_, sql, &stmt_); !s.ok()) return s;
+    sqlite3_bind_int64(stmt_.get(), 1, part.id);
+    sqlite3_bind_int64(stmt_.get(), 2, last);
+    return Next();
+  }
+  Status Next() {
+    const int rc = sqlite3_step(stmt_.get());
+    done_ = rc != SQLITE_ROW;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+      return SqliteError(db_, path_, "cannot read the puzzles");
+    }
+    return Status::Ok();
+  }
+  bool done() const { return done_; }
+  sqlite3_stmt* row() const { return stmt_.get(); }
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  OwnedStmt stmt_;
+  bool done_ = true;
+};
+
+// The merge's connections and files; the destructor cleans up what an unfinished merge left.
 class Merger {
  public:
   Merger(const MergeOptions& options, MergeReport* report)
@@ -253,12 +299,15 @@ class Merger {
   Status Exec(const std::string& sql, std::string_view what) {
     return Connection(target_, db_).Exec(sql.c_str(), what);
   }
+  // Runs a one-value query with ?1 = a and ?2 = b (where present); 0 when there is no row.
   Status Query(const std::string& sql, int64_t a, int64_t b, std::string_view what, int64_t* out);
   Status OpenTarget();
-  Status LoadUnit(int64_t index, Unit* unit);
+  Status Attach(const SourceRun& part);
+  Status LoadKeys(int64_t index, Unit* unit);
+  Status FindRepeats(const std::vector<Unit>& units);
   Status KeepDistinct(int64_t index, Unit* unit);
   Status WriteUnit(int64_t index, const Unit& unit);
-  Status BuildIndexes();
+  Status WriteRows(int64_t index, const Unit& unit, int64_t run_id);
   Status Publish();
   std::string ShortfallMessage(const Unit& unit) const;
 
@@ -270,8 +319,10 @@ class Merger {
   bool stage_made_ = false;
   bool output_had_rows_ = false;
   bool done_ = false;
-  std::string columns_;                 // the puzzle columns but id and run_id, comma-separated
-  std::vector<std::string> index_sql_;  // the output's puzzle indexes, dropped while loading
+  std::vector<std::string> columns_;    // the puzzle columns but id and run_id
+  int key_column_ = -1;                 // canonical_key's position in columns_
+  int item_column_ = -1;                // item_index's
+  std::vector<std::string> index_sql_;  // indexes dropped while a new output fills
 };
 
 Status Merger::Query(const std::string& sql, int64_t a, int64_t b, std::string_view what,
@@ -297,6 +348,9 @@ Status Merger::OpenTarget() {
                           " is running, or one was interrupted; remove it and merge again");
     }
   }
+  if (stage_path_.find('\'') != std::string::npos) {
+    return Status::InvalidArgument(options_.output + ": a name with a quote is not supported");
+  }
   {
     // Creates the schema, or checks and migrates an existing output, as `generate` would.
     std::unique_ptr<SqliteStore> store;
@@ -307,22 +361,41 @@ Status Merger::OpenTarget() {
   if (db_ == nullptr) return Status::IoError(target_ + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return SqliteError(db_, target_, "cannot open database");
   sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
-  Connection conn(target_, db_);
-  if (Status s = conn.RegisterFunctions(); !s.ok()) return s;
-  const std::string cache = "PRAGMA main.cache_size = -" + std::to_string(kCacheKiB);
-  if (Status s = Exec(cache, "cannot set cache_size"); !s.ok()) return s;
+  if (Status s = Connection(target_, db_).RegisterFunctions(); !s.ok()) return s;
+  std::vector<std::string> setup = {
+      "PRAGMA main.cache_size = -" + std::to_string(kCacheKiB),
+      // The rows come from corpora whose CHECK constraints they met when first written.
+      "PRAGMA ignore_check_constraints = ON"};
   if (report_->created) {
     // A new output is only a scratch file until it is renamed into place: no journal.
-    if (Status s = Exec("PRAGMA main.journal_mode = OFF", "cannot set journal_mode"); !s.ok()) {
-      return s;
-    }
-    if (Status s = Exec("PRAGMA main.synchronous = OFF", "cannot set synchronous"); !s.ok()) {
-      return s;
-    }
+    setup.push_back("PRAGMA main.journal_mode = OFF");
+    setup.push_back("PRAGMA main.synchronous = OFF");
   } else {
-    if (Status s = Exec("PRAGMA foreign_keys = ON", "cannot set foreign_keys"); !s.ok()) return s;
+    setup.push_back("PRAGMA foreign_keys = ON");
+  }
+  stage_made_ = true;
+  setup.push_back("ATTACH DATABASE '" + stage_path_ + "' AS stage");
+  setup.push_back("PRAGMA stage.journal_mode = OFF");
+  setup.push_back("PRAGMA stage.synchronous = OFF");
+  setup.push_back("PRAGMA stage.cache_size = -" + std::to_string(kCacheKiB));
+  // One row per source row: its output run (unit), source part, item and true canonical key.
+  setup.push_back(
+      "CREATE TABLE stage.keys (unit INTEGER NOT NULL, part INTEGER NOT NULL, item_index "
+      "INTEGER NOT NULL, key INTEGER)");
+  // The rows whose key is not theirs alone, with their forms: the only candidates for being a
+  // repeated form or a key collision.
+  setup.push_back(
+      "CREATE TABLE stage.rep (unit INTEGER NOT NULL, part INTEGER NOT NULL, item_index INTEGER "
+      "NOT NULL, key INTEGER, canonical TEXT, dropped INTEGER NOT NULL DEFAULT 0, nullkey "
+      "INTEGER NOT NULL DEFAULT 0)");
+  // The forms the output already has under the keys of rep (its collision rows by true key).
+  setup.push_back("CREATE TABLE stage.held (key INTEGER, canonical TEXT)");
+  for (const std::string& sql : setup) {
+    if (Status s = Exec(sql, "cannot set up the merge in " + stage_path_); !s.ok()) return s;
+  }
+  if (!report_->created) {
     int64_t rows = 0;
-    if (Status s = Query("SELECT EXISTS (SELECT 1 FROM puzzles)", 0, 0,
+    if (Status s = Query("SELECT EXISTS (SELECT 1 FROM main.puzzles)", 0, 0,
                          "cannot read the puzzles table", &rows);
         !s.ok()) {
       return s;
@@ -338,50 +411,45 @@ Status Merger::OpenTarget() {
   while (sqlite3_step(info.get()) == SQLITE_ROW) {
     const std::string name = ColumnText(info.get(), 0);
     if (name == "id" || name == "run_id") continue;
-    columns_ += (columns_.empty() ? "" : ", ") + name;
+    if (name == "canonical_key") key_column_ = static_cast<int>(columns_.size());
+    if (name == "item_index") item_column_ = static_cast<int>(columns_.size());
+    columns_.push_back(name);
   }
-  stage_made_ = true;
-  const std::string attach = "ATTACH DATABASE '" + stage_path_ + "' AS stage";
-  if (stage_path_.find('\'') != std::string::npos) {
-    return Status::InvalidArgument(options_.output + ": a name with a quote is not supported");
-  }
-  if (Status s = Exec(attach, "cannot create the staging file " + stage_path_); !s.ok()) return s;
-  for (const std::string& sql :
-       {std::string("PRAGMA stage.journal_mode = OFF"),
-        std::string("PRAGMA stage.synchronous = OFF"),
-        "PRAGMA stage.cache_size = -" + std::to_string(kCacheKiB),
-        "CREATE TABLE stage.rows (unit INTEGER NOT NULL, " + columns_ + ")"}) {
-    if (Status s = Exec(sql, "cannot set up the staging file " + stage_path_); !s.ok()) return s;
+  if (key_column_ < 0 || item_column_ < 0) {
+    return Status::Internal(target_ + ": puzzles lacks canonical_key or item_index");
   }
   return Status::Ok();
 }
 
-// Copies the unit's rows (for shards: the items below the limit) into the staging table.
-Status Merger::LoadUnit(int64_t index, Unit* unit) {
-  for (const SourceRun& part : unit->parts) {
-    if (part.file.find('\'') != std::string::npos) {
-      return Status::InvalidArgument(part.file + ": a name with a quote is not supported");
-    }
-    const std::string attach = "ATTACH DATABASE '" + ReadOnlyUri(part.file) + "' AS src";
-    if (Status s = Exec(attach, "cannot open " + part.file); !s.ok()) return s;
-    int64_t before = 0, after = 0;
-    Status s = Query("SELECT count(*) FROM stage.rows", 0, 0, "cannot count", &before);
+Status Merger::Attach(const SourceRun& part) {
+  if (part.file.find('\'') != std::string::npos) {
+    return Status::InvalidArgument(part.file + ": a name with a quote is not supported");
+  }
+  return Exec("ATTACH DATABASE '" + ReadOnlyUri(part.file) + "' AS src",
+              "cannot open " + part.file);
+}
+
+// The unit's rows (for shards: the items below the limit) into stage.keys.
+Status Merger::LoadKeys(int64_t index, Unit* unit) {
+  for (size_t p = 0; p < unit->parts.size(); ++p) {
+    const SourceRun& part = unit->parts[p];
+    if (Status s = Attach(part); !s.ok()) return s;
+    OwnedStmt copy;
+    Status s = Prepare(db_, target_,
+                       "INSERT INTO stage.keys SELECT ?1, ?2, item_index, coalesce(canonical_key, "
+                       "sudoku_canonical_key(canonical)) FROM src.puzzles WHERE run_id = ?3 AND "
+                       "item_index < ?4 AND canonical IS NOT NULL",
+                       &copy);
     if (s.ok()) {
-      OwnedStmt copy;
-      s = Prepare(db_, target_,
-                  "INSERT INTO stage.rows (unit, " + columns_ + ") SELECT ?1, " + columns_ +
-                      " FROM src.puzzles WHERE run_id = ?2 AND item_index < ?3 AND "
-                      "canonical IS NOT NULL ORDER BY item_index",
-                  &copy);
-      if (s.ok()) {
-        sqlite3_bind_int64(copy.get(), 1, index);
-        sqlite3_bind_int64(copy.get(), 2, part.id);
-        sqlite3_bind_int64(copy.get(), 3, unit->item_limit);
-        if (sqlite3_step(copy.get()) != SQLITE_DONE) {
-          s = SqliteError(db_, part.file,
-                          "cannot read the puzzles of run " + std::to_string(part.id));
-        }
+      sqlite3_bind_int64(copy.get(), 1, index);
+      sqlite3_bind_int64(copy.get(), 2, static_cast<int64_t>(p));
+      sqlite3_bind_int64(copy.get(), 3, part.id);
+      sqlite3_bind_int64(copy.get(), 4, unit->item_limit);
+      if (sqlite3_step(copy.get()) != SQLITE_DONE) {
+        s = SqliteError(db_, part.file,
+                        "cannot read the puzzles of run " + std::to_string(part.id));
       }
+      unit->rows_read += sqlite3_changes(db_);
     }
     // Rows without a canonical form are the old duplicates of schema 1: read, never kept.
     int64_t formless = 0;
@@ -391,44 +459,92 @@ Status Merger::LoadUnit(int64_t index, Unit* unit) {
           "canonical IS NULL",
           part.id, unit->item_limit, "cannot count rows", &formless);
     }
-    if (s.ok()) s = Query("SELECT count(*) FROM stage.rows", 0, 0, "cannot count", &after);
+    unit->rows_read += formless;
     const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
     if (!s.ok()) return s;
     if (!detached.ok()) return detached;
-    unit->rows_read += after - before + formless;
   }
   return Status::Ok();
 }
 
-// Deletes the unit's rows whose form is kept already, and cuts a shard unit after its count.
+// Fills stage.rep (with the forms, read from the sources) and stage.held.
+Status Merger::FindRepeats(const std::vector<Unit>& units) {
+  std::vector<std::string> steps = {"CREATE INDEX stage.keys_key ON keys (key)",
+                                    "CREATE INDEX stage.keys_order ON keys (unit, item_index)"};
+  if (output_had_rows_) {
+    steps.push_back(
+        "INSERT INTO stage.held SELECT sudoku_canonical_key(canonical), canonical FROM "
+        "main.puzzles WHERE canonical_key IS NULL AND canonical IS NOT NULL");
+    steps.push_back(
+        "INSERT INTO stage.rep (unit, part, item_index, key) SELECT unit, part, item_index, key "
+        "FROM stage.keys AS k WHERE EXISTS (SELECT 1 FROM stage.keys AS o WHERE o.key = k.key "
+        "AND o.rowid <> k.rowid) OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE "
+        "p.canonical_key = k.key) OR k.key IN (SELECT key FROM stage.held)");
+    steps.push_back(
+        "INSERT INTO stage.held SELECT canonical_key, canonical FROM main.puzzles WHERE "
+        "canonical_key IN (SELECT key FROM stage.rep)");
+  } else {
+    steps.push_back(
+        "INSERT INTO stage.rep (unit, part, item_index, key) SELECT unit, part, item_index, key "
+        "FROM stage.keys WHERE key IN (SELECT key FROM stage.keys GROUP BY key HAVING count(*) "
+        "> 1)");
+  }
+  for (const std::string& sql : steps) {
+    if (Status s = Exec(sql, "cannot find repeated keys"); !s.ok()) return s;
+  }
+  int64_t repeats = 0;
+  if (Status s = Query("SELECT count(*) FROM stage.rep", 0, 0, "cannot count", &repeats); !s.ok()) {
+    return s;
+  }
+  if (repeats == 0) return Status::Ok();
+  for (size_t u = 0; u < units.size(); ++u) {
+    for (size_t p = 0; p < units[u].parts.size(); ++p) {
+      const SourceRun& part = units[u].parts[p];
+      if (Status s = Attach(part); !s.ok()) return s;
+      Status s = Exec(
+          "UPDATE stage.rep SET canonical = (SELECT canonical FROM src.puzzles WHERE "
+          "run_id = " +
+              std::to_string(part.id) + " AND item_index = rep.item_index) WHERE unit = " +
+              std::to_string(u) + " AND part = " + std::to_string(p),
+          "cannot read the forms of " + part.Name());
+      const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
+      if (!s.ok()) return s;
+      if (!detached.ok()) return detached;
+    }
+  }
+  return Exec("CREATE INDEX stage.rep_key ON rep (key)", "cannot index repeated keys");
+}
+
+// Drops the unit's rows whose form is kept already, and cuts a shard unit after its count.
 Status Merger::KeepDistinct(int64_t index, Unit* unit) {
-  Status s =
-      Exec("DELETE FROM stage.rows AS r WHERE r.unit = " + std::to_string(index) +
-               " AND EXISTS (SELECT 1 FROM stage.rows AS e WHERE e.canonical_key = r.canonical_key "
-               "AND e.canonical = r.canonical AND (e.unit < r.unit OR (e.unit = r.unit AND "
-               "e.item_index < r.item_index)))",
-           "cannot drop repeated forms");
-  if (s.ok() && output_had_rows_) {
-    s = Exec("DELETE FROM stage.rows AS r WHERE r.unit = " + std::to_string(index) +
-                 " AND (EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = "
-                 "r.canonical_key AND p.canonical = r.canonical) OR EXISTS (SELECT 1 FROM "
-                 "main.puzzles AS p WHERE p.canonical_key IS NULL AND p.canonical = r.canonical))",
-             "cannot drop forms the output has");
+  const std::string u = std::to_string(index);
+  Status s = Exec(
+      "UPDATE stage.rep AS r SET dropped = 1 WHERE r.unit = " + u +
+          " AND (EXISTS (SELECT 1 FROM stage.rep AS e WHERE e.key = r.key AND e.canonical = "
+          "r.canonical AND e.dropped = 0 AND (e.unit < r.unit OR (e.unit = r.unit AND "
+          "e.item_index < r.item_index))) OR EXISTS (SELECT 1 FROM stage.held AS h WHERE h.key = "
+          "r.key AND h.canonical = r.canonical))",
+      "cannot drop repeated forms");
+  int64_t rows = 0, dropped = 0;
+  if (s.ok()) {
+    s = Query("SELECT count(*) FROM stage.keys WHERE unit = ?1", index, 0, "cannot count", &rows);
   }
   if (s.ok()) {
-    s = Query("SELECT count(*) FROM stage.rows WHERE unit = ?1", index, 0, "cannot count",
-              &unit->kept);
+    s = Query("SELECT count(*) FROM stage.rep WHERE unit = ?1 AND dropped = 1", index, 0,
+              "cannot count", &dropped);
   }
+  unit->kept = rows - dropped;
   if (!s.ok() || !unit->shards) return s;
   const int64_t count = unit->parts.front().count;
   if (unit->kept < count) return Status::InvalidArgument(ShortfallMessage(*unit));
   int64_t last = 0;
   s = Query(
-      "SELECT item_index FROM stage.rows WHERE unit = ?1 ORDER BY item_index LIMIT 1 "
-      "OFFSET ?2",
+      "SELECT item_index FROM stage.keys AS k WHERE unit = ?1 AND NOT EXISTS (SELECT 1 "
+      "FROM stage.rep AS r WHERE r.unit = k.unit AND r.item_index = k.item_index AND "
+      "r.dropped = 1) ORDER BY item_index LIMIT 1 OFFSET ?2",
       index, count - 1, "cannot find the run's last item", &last);
   if (s.ok()) {
-    s = Exec("DELETE FROM stage.rows WHERE unit = " + std::to_string(index) + " AND item_index > " +
+    s = Exec("UPDATE stage.rep SET dropped = 1 WHERE unit = " + u + " AND item_index > " +
                  std::to_string(last),
              "cannot cut the run at its count");
   }
@@ -459,6 +575,73 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
          "--resume --extend " + std::to_string(extend) + " (for each of " + first.file + ", ...)";
 }
 
+// Copies the unit's kept rows from its sources, in item order, into the output run `run_id`.
+Status Merger::WriteRows(int64_t index, const Unit& unit, int64_t run_id) {
+  std::string list, marks;
+  for (const std::string& column : columns_) {
+    list += (list.empty() ? "" : ", ") + column;
+    marks += ", ?";
+  }
+  std::string selected = list;
+  const std::string key_expr = "coalesce(canonical_key, sudoku_canonical_key(canonical))";
+  selected.replace(selected.find("canonical_key"), std::string("canonical_key").size(), key_expr);
+  const int64_t last = unit.shards ? unit.next_item - 1 : kNoLimit;
+  std::vector<std::unique_ptr<SourceCursor>> cursors;
+  for (const SourceRun& part : unit.parts) {
+    cursors.push_back(std::make_unique<SourceCursor>());
+    if (Status s = cursors.back()->Open(part, selected, last); !s.ok()) return s;
+  }
+  OwnedStmt insert, flags;
+  Status s =
+      Prepare(db_, target_,
+              "INSERT INTO main.puzzles (run_id, " + list + ") VALUES (?" + marks + ")", &insert);
+  if (s.ok()) {
+    s = Prepare(db_, target_,
+                "SELECT item_index, dropped FROM stage.rep WHERE unit = " + std::to_string(index) +
+                    " AND (dropped = 1 OR nullkey = 1) ORDER BY item_index",
+                &flags);
+  }
+  if (!s.ok()) return s;
+  int flag_rc = sqlite3_step(flags.get());
+  const int columns = static_cast<int>(columns_.size());
+  for (;;) {
+    SourceCursor* next = nullptr;
+    for (const auto& cursor : cursors) {
+      if (cursor->done()) continue;
+      if (next == nullptr || sqlite3_column_int64(cursor->row(), item_column_) <
+                                 sqlite3_column_int64(next->row(), item_column_)) {
+        next = cursor.get();
+      }
+    }
+    if (next == nullptr) break;
+    sqlite3_stmt* row = next->row();
+    const int64_t item = sqlite3_column_int64(row, item_column_);
+    while (flag_rc == SQLITE_ROW && sqlite3_column_int64(flags.get(), 0) < item) {
+      flag_rc = sqlite3_step(flags.get());
+    }
+    const bool flagged = flag_rc == SQLITE_ROW && sqlite3_column_int64(flags.get(), 0) == item;
+    if (!(flagged && sqlite3_column_int64(flags.get(), 1) == 1)) {
+      sqlite3_bind_int64(insert.get(), 1, run_id);
+      for (int c = 0; c < columns; ++c) {
+        if (c == key_column_ && flagged) {
+          sqlite3_bind_null(insert.get(), c + 2);  // a key collision: stored without its key
+        } else {
+          sqlite3_bind_value(insert.get(), c + 2, sqlite3_column_value(row, c));
+        }
+      }
+      if (sqlite3_step(insert.get()) != SQLITE_DONE) {
+        return SqliteError(db_, target_, "cannot write item " + std::to_string(item));
+      }
+      sqlite3_reset(insert.get());
+    }
+    if (Status n = next->Next(); !n.ok()) return n;
+  }
+  if (flag_rc != SQLITE_ROW && flag_rc != SQLITE_DONE) {
+    return SqliteError(db_, target_, "cannot read the staging file");
+  }
+  return Status::Ok();
+}
+
 Status Merger::WriteUnit(int64_t index, const Unit& unit) {
   const SourceRun& first = unit.parts.front();
   OwnedStmt insert_run;
@@ -476,6 +659,8 @@ Status Merger::WriteUnit(int64_t index, const Unit& unit) {
   text(3, first.tool_version);
   const int64_t read = unit.rows_read;
   if (unit.shards) {
+    // The run as one machine would have stored it: its count, and the duplicates among the
+    // items up to its last one.
     std::string started = first.started_at, finished;
     bool all_finished = true;
     for (const SourceRun& part : unit.parts) {
@@ -503,11 +688,7 @@ Status Merger::WriteUnit(int64_t index, const Unit& unit) {
   }
   if (sqlite3_step(run) != SQLITE_DONE) return SqliteError(db_, target_, "cannot add a run");
   const int64_t run_id = sqlite3_last_insert_rowid(db_);
-  s = Exec("INSERT INTO main.puzzles (run_id, " + columns_ + ") SELECT " + std::to_string(run_id) +
-               ", " + columns_ + " FROM stage.rows WHERE unit = " + std::to_string(index) +
-               " ORDER BY item_index",
-           "cannot write the puzzles of run " + std::to_string(run_id));
-  if (!s.ok()) return s;
+  if (Status w = WriteRows(index, unit, run_id); !w.ok()) return w;
   MergedRun merged;
   merged.output_run = run_id;
   for (const SourceRun& part : unit.parts) merged.sources.push_back(part.Name());
@@ -518,13 +699,6 @@ Status Merger::WriteUnit(int64_t index, const Unit& unit) {
   report_->written += merged.written;
   report_->skipped += merged.skipped;
   report_->runs.push_back(std::move(merged));
-  return Status::Ok();
-}
-
-Status Merger::BuildIndexes() {
-  for (const std::string& sql : index_sql_) {
-    if (Status s = Exec(sql, "cannot build an index"); !s.ok()) return s;
-  }
   return Status::Ok();
 }
 
@@ -543,54 +717,46 @@ Status Merger::Publish() {
   std::error_code ec;
   if (fs::exists(options_.output, ec)) {
     return Status::Busy(options_.output +
-                        ": appeared while the merge ran; the merged corpus is "
-                        "left in " +
-                        target_);
+                        ": appeared while the merge ran; the merged corpus is left in " + target_);
   }
   fs::rename(target_, options_.output, ec);
-  if (ec)
+  if (ec) {
     return Status::IoError(options_.output + ": cannot rename " + target_ + " to it (" +
                            ec.message() + ")");
+  }
+  done_ = true;  // from here the output is in place: the destructor must not remove it
   const std::string folder = fs::path(options_.output).parent_path().string();
   const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
   if (dir >= 0) {
     ::fsync(dir);
     ::close(dir);
   }
-  done_ = true;
   return Status::Ok();
 }
 
 Status Merger::Run(std::vector<Unit> units) {
   if (Status s = OpenTarget(); !s.ok()) return s;
   for (size_t i = 0; i < units.size(); ++i) {
-    if (Status s = LoadUnit(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
+    if (Status s = LoadKeys(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
   }
-  // Collision rows of the sources get their forms' keys back; then one sort per index.
-  for (const char* sql : {"UPDATE stage.rows SET canonical_key = sudoku_canonical_key(canonical) "
-                          "WHERE canonical_key IS NULL",
-                          "CREATE INDEX stage.rows_key ON rows (canonical_key)",
-                          "CREATE INDEX stage.rows_order ON rows (unit, item_index)"}) {
-    if (Status s = Exec(sql, "cannot index the staging file"); !s.ok()) return s;
-  }
+  if (Status s = FindRepeats(units); !s.ok()) return s;
   for (size_t i = 0; i < units.size(); ++i) {
     if (Status s = KeepDistinct(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
   }
   // Two different forms with one key (a 64-bit collision): the later is written without a key,
   // as the store does.
-  std::string collide =
-      "UPDATE stage.rows AS r SET canonical_key = NULL WHERE EXISTS (SELECT 1 FROM stage.rows AS "
-      "e WHERE e.canonical_key = r.canonical_key AND (e.unit < r.unit OR (e.unit = r.unit AND "
-      "e.item_index < r.item_index)))";
-  if (output_had_rows_) {
-    collide +=
-        " OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = "
-        "r.canonical_key)";
+  if (Status s = Exec(
+          "UPDATE stage.rep AS r SET nullkey = 1 WHERE dropped = 0 AND (EXISTS (SELECT 1 FROM "
+          "stage.rep AS e WHERE e.key = r.key AND e.dropped = 0 AND (e.unit < r.unit OR (e.unit = "
+          "r.unit AND e.item_index < r.item_index))) OR EXISTS (SELECT 1 FROM stage.held AS h "
+          "WHERE h.key = r.key))",
+          "cannot mark key collisions");
+      !s.ok()) {
+    return s;
   }
-  if (Status s = Exec(collide, "cannot mark key collisions"); !s.ok()) return s;
-
   if (report_->created) {
-    // The indexes are made once, after the rows: dropped now, made again from their own SQL.
+    // The indexes are made once, at the end, each from one sort of the rows: cheaper than
+    // keeping them up to date row by row, even those that take a run's rows in a few places.
     OwnedStmt list;
     Status s = Prepare(db_, target_,
                        "SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND "
@@ -613,7 +779,9 @@ Status Merger::Run(std::vector<Unit> units) {
   for (size_t i = 0; i < units.size() && s.ok(); ++i) {
     s = WriteUnit(static_cast<int64_t>(i), units[i]);
   }
-  if (s.ok() && report_->created) s = BuildIndexes();
+  for (size_t i = 0; i < index_sql_.size() && s.ok(); ++i) {
+    s = Exec(index_sql_[i], "cannot build an index");
+  }
   if (s.ok()) s = Exec("COMMIT", "cannot commit the merge");
   if (!s.ok()) {
     Exec("ROLLBACK", "cannot roll back").ok();
