@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# Scale-out tests, one CTest case per function: tests/cli/scale_test.sh CASE BINARY.
+# Shards (`generate --shard K/N`) and `merge`, and the recipes that run shards under GNU parallel
+# and Slurm. Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
+set -uo pipefail
+CASE="$1"
+BIN="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# Every stored column of every puzzle, by id, and the runs' identity and counts.
+PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level, symmetry,
+  grid_method, canonical, solution_canonical, dig_order, clue_level, rating, hardest, guesses,
+  techniques, canonical_key'
+RUN_COLUMNS='id, seed, params, tool_version, requested, written, duplicates, next_item, status'
+
+# same_corpus A B: the two corpora hold the same runs and the same puzzles, row for row.
+same_corpus() {
+  sqlite3 "$1" "select $PUZZLE_COLUMNS from puzzles order by id" >"$1.rows"
+  sqlite3 "$2" "select $PUZZLE_COLUMNS from puzzles order by id" >"$2.rows"
+  [ -s "$1.rows" ] || fail "$1 holds no puzzles"
+  cmp -s "$1.rows" "$2.rows" || fail "$1 and $2 differ: $(diff "$1.rows" "$2.rows" | head -4)"
+  sqlite3 "$1" "select $RUN_COLUMNS from runs order by id" >"$1.runs"
+  sqlite3 "$2" "select $RUN_COLUMNS from runs order by id" >"$2.runs"
+  cmp -s "$1.runs" "$2.runs" || fail "runs of $1 and $2 differ: $(diff "$1.runs" "$2.runs")"
+}
+
+# merge_extending OUT SHARD...: merges; while the shards hold too few distinct puzzles, extends
+# each shard by what the merge's message says and merges again.
+merge_extending() {
+  local out="$1"
+  shift
+  local attempt extend f
+  for attempt in 1 2 3 4 5 6; do
+    "$BIN" merge --db "$out" "$@" >merge.txt 2>err.txt && return 0
+    grep -q 'short of' err.txt || fail "merge failed: $(cat err.txt)"
+    [ ! -e "$out" ] || fail "a merge that came up short wrote $out"
+    extend="$(grep -o -- '--extend [0-9]*' err.txt | awk '{print $2}')"
+    [ -n "$extend" ] || fail "the shortfall message says no extension: $(cat err.txt)"
+    for f in "$@"; do "$BIN" generate --db "$f" --resume --extend "$extend" --quiet || fail extend; done
+  done
+  fail "still short after 6 extensions: $(cat err.txt)"
+}
+
+# shards_equal_single N COUNT SEED OPTIONS...: the merge of N shards is the single run.
+shards_equal_single() {
+  local n="$1" count="$2" seed="$3"
+  shift 3
+  rm -f single.db s*.db m.db
+  "$BIN" generate --db single.db --count "$count" --seed "$seed" "$@" --quiet || fail "single run"
+  local k files=()
+  for k in $(seq 1 "$n"); do
+    "$BIN" generate --db "s$k.db" --count "$count" --seed "$seed" --shard "$k/$n" "$@" --quiet ||
+      fail "shard $k/$n"
+    files+=("s$k.db")
+  done
+  merge_extending m.db "${files[@]}"
+  same_corpus single.db m.db
+  "$BIN" verify --db m.db --quiet >/dev/null || fail "verify of the merged corpus"
+}
+
+# The merge of N shards is, row for row, the corpus of the same run on one machine: for N = 1,
+# 2, 3 and 7 where many items are duplicates (one source grid, 79 clues: a few thousand
+# puzzles, many equivalent, so shards also repeat each other's), and for minimal puzzles.
+case_shards_merge() {
+  need sqlite3
+  echo 534678912672195348198342567859761423426853791713924856961537284287419635345286179 >g.txt
+  local n
+  for n in 1 2 3 7; do
+    shards_equal_single "$n" 400 9 --grid-source g.txt --clues 79
+  done
+  [ "$(sqlite3 single.db 'select duplicates from runs')" -gt 0 ] || fail "no duplicates exercised"
+  shards_equal_single 3 600 4 --minimal --threads 2
+  # A shard is an ordinary corpus: its own puzzles verify, and it records its part.
+  "$BIN" verify --db s2.db --quiet >/dev/null || fail "verify of a shard"
+  sqlite3 s2.db 'select params from runs' | grep -q '"shard":\[2,3\]' || fail "shard params"
+  # Bad shard specifications are refused in one line.
+  expect_one_line_error 1 "$BIN" generate --db x.db --shard 4/3
+  expect_one_line_error 1 "$BIN" generate --db x.db --shard 2
+  expect_one_line_error 1 "$BIN" generate --db x.db --extend 5
+  [ ! -e x.db ] || fail "a refused request created the database"
+}
+
+# A killed shard is resumed like any run, and the merge is still the single run.
+case_shard_resume() {
+  need sqlite3
+  "$BIN" generate --db single.db --count 30000 --seed 21 --quiet || fail single
+  "$BIN" generate --db s1.db --count 30000 --seed 21 --shard 1/2 --quiet || fail "shard 1"
+  "$BIN" generate --db s2.db --count 30000 --seed 21 --shard 2/2 --batch-size 200 --threads 1 \
+    --quiet &
+  local pid=$! i
+  for i in $(seq 1 400); do
+    [ "$(sqlite3 s2.db 'select written from runs' 2>/dev/null || echo 0)" -gt 0 ] 2>/dev/null && break
+    sleep 0.05
+  done
+  kill -KILL "$pid"
+  wait "$pid" 2>/dev/null
+  expect_one_line_error 1 "$BIN" merge --db m.db s1.db s2.db
+  grep -q 'Finish s2.db run 1 (shard 2/2) first: sudoku-corpus generate --db s2.db --resume 1' \
+    err.txt || fail "unfinished shard not named: $(cat err.txt)"
+  [ ! -e m.db ] || fail "a failed merge left m.db"
+  "$BIN" generate --db s2.db --resume --quiet || fail resume
+  "$BIN" merge --db m.db s1.db s2.db >/dev/null || fail merge
+  same_corpus single.db m.db
+}
+
+# Unrelated corpora keep every run (new ids, same parameters); equivalent puzzles are kept once;
+# merging into an existing corpus appends in one transaction.
+case_merge_corpora() {
+  need sqlite3
+  "$BIN" generate --db a.db --count 200 --seed 1 --quiet || fail a
+  "$BIN" generate --db a.db --count 100 --seed 2 --minimal --quiet || fail a2
+  "$BIN" generate --db b.db --count 250 --seed 1 --quiet || fail b  # its first 200 are a's run 1
+  "$BIN" merge --db out.db a.db b.db >out.txt || fail merge
+  grep -q 'merged 2 inputs into out.db (new): 350 puzzles in 3 runs, 200 skipped' out.txt ||
+    fail "summary: $(cat out.txt)"
+  [ "$(sqlite3 out.db 'select id, seed, requested, written, duplicates from runs' | tr '\n' ' ')" = \
+    "1|1|200|200|0 2|2|100|100|0 3|1|250|50|200 " ] || fail "runs: $(sqlite3 out.db 'select * from runs')"
+  [ "$(sqlite3 out.db 'select params from runs where id = 2')" = \
+    "$(sqlite3 a.db 'select params from runs where id = 2')" ] || fail "parameters not kept"
+  [ "$(sqlite3 out.db 'select count(distinct canonical) = count(*) from puzzles')" = 1 ] ||
+    fail "a form is stored twice"
+  # b's last 50 puzzles are its run's items 200..249, in order.
+  sqlite3 b.db 'select givens from puzzles where item_index >= 200 order by id' >want.txt
+  sqlite3 out.db 'select givens from puzzles where run_id = 3 order by id' >got.txt
+  cmp -s want.txt got.txt || fail "run 3 is not b's new puzzles in order"
+  "$BIN" verify --db out.db --quiet >/dev/null || fail verify
+  # Into an existing corpus: new runs appended, equivalents of its puzzles skipped.
+  "$BIN" generate --db c.db --count 100 --seed 3 --quiet || fail c
+  "$BIN" merge --db out.db c.db a.db >out.txt || fail "merge into an existing corpus"
+  grep -q 'merged 2 inputs into out.db: 100 puzzles in 3 runs, 300 skipped' out.txt ||
+    fail "summary: $(cat out.txt)"
+  [ "$(sqlite3 out.db 'select count(*) from puzzles')" -eq 450 ] || fail "rows"
+  "$BIN" verify --db out.db --quiet >/dev/null || fail "verify after appending"
+}
+
+# Bad inputs get one line naming the file, and the output is not touched.
+case_merge_errors() {
+  need sqlite3
+  "$BIN" generate --db a.db --count 50 --seed 1 --quiet || fail a
+  "$BIN" generate --db out.db --count 20 --seed 7 --quiet || fail out
+  local before
+  before="$(cksum <out.db)"
+  expect_one_line_error 1 "$BIN" merge --db out.db a.db a.db
+  grep -q 'a.db: given twice' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" merge --db out.db out.db
+  grep -q 'is the output itself' err.txt || fail "$(cat err.txt)"
+  echo "not a database" >text.db
+  expect_one_line_error 1 "$BIN" merge --db out.db a.db text.db
+  grep -q 'text.db: not a SQLite database' err.txt || fail "$(cat err.txt)"
+  sqlite3 other.db 'create table t(x)'
+  expect_one_line_error 1 "$BIN" merge --db out.db other.db
+  grep -q 'other.db: not a sudoku corpus' err.txt || fail "$(cat err.txt)"
+  cp a.db newer.db
+  sqlite3 newer.db 'pragma user_version = 99'
+  expect_one_line_error 1 "$BIN" merge --db out.db newer.db
+  grep -q 'newer.db: schema version 99 is newer' err.txt || fail "$(cat err.txt)"
+  "$BIN" generate --db big.db --count 3000 --seed 2 --quiet || fail big
+  cp big.db damaged.db
+  dd if=/dev/urandom of=damaged.db bs=4096 seek=40 count=20 conv=notrunc 2>/dev/null
+  expect_one_line_error 1 "$BIN" merge --db out.db damaged.db
+  grep -q 'damaged.db: ' err.txt || fail "$(cat err.txt)"
+  "$BIN" generate --db s1.db --count 60 --seed 5 --shard 1/3 --quiet || fail shard
+  expect_one_line_error 1 "$BIN" merge --db out.db s1.db
+  grep -q 'shards 2, 3 of 3 are missing' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" merge --db new.db nosuch.db
+  grep -q 'nosuch.db: no such corpus database' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" merge --db out.db
+  [ "$(cksum <out.db)" = "$before" ] || fail "a refused merge changed out.db"
+  ls new.db* >/dev/null 2>&1 && fail "a refused merge left new.db files"
+  return 0
+}
+
+# A merge killed half-way leaves no output (a new one) or the output as it was (an existing
+# one); the next merge names the leftover files, and after they are removed it completes.
+case_merge_interrupt() {
+  need sqlite3
+  "$BIN" generate --db a.db --count 80000 --seed 1 --threads 2 --quiet || fail a
+  "$BIN" generate --db out.db --count 50 --seed 9 --quiet || fail out
+  local before pid target
+  before="$(cksum <out.db)"
+  for target in new.db out.db; do
+    "$BIN" merge --db "$target" a.db >/dev/null 2>&1 &
+    pid=$!
+    sleep 0.3
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    [ -e "$target.merging-rows" ] || fail "the merge into $target ended before it was killed"
+    expect_one_line_error 1 "$BIN" merge --db "$target" a.db
+    grep -q "merging.* exists: another merge into $target is running, or one was interrupted" \
+      err.txt || fail "$(cat err.txt)"
+  done
+  [ ! -e new.db ] || fail "a killed merge left a half-written new.db"
+  [ "$(cksum <out.db)" = "$before" ] || fail "a killed merge changed out.db"
+  [ "$(sqlite3 out.db 'pragma integrity_check')" = ok ] || fail "integrity"
+  rm -f new.db.merging* out.db.merging*
+  "$BIN" merge --db new.db a.db >/dev/null || fail "merge after cleaning up"
+  [ "$(sqlite3 new.db 'select count(*) from puzzles')" -eq 80000 ] || fail "rows"
+}
+
+# generate_options: the run that the recipe tests split into shards.
+RECIPE_RUN=(--count 3000 --seed 13 --minimal)
+
+# GNU parallel runs the shards (scripts/parallel/run.sh) and the merge is the single run.
+case_parallel() {
+  need parallel
+  need sqlite3
+  "$BIN" generate --db single.db "${RECIPE_RUN[@]}" --quiet || fail single
+  SUDOKU_CORPUS="$BIN" bash "$REPO/scripts/parallel/run.sh" --shards 3 --jobs 2 --db p.db \
+    "${RECIPE_RUN[@]}" >out.txt 2>&1 || fail "parallel recipe: $(cat out.txt)"
+  same_corpus single.db p.db
+  [ -s p.db.joblog ] || fail "no joblog"
+}
+
+# Slurm runs the shards as a job array and the merge as a dependent job
+# (scripts/slurm/submit.sh --wait, on a one-node cluster started here); the result is the
+# single run. Skips when this machine cannot run Slurm.
+case_slurm() {
+  need sqlite3
+  local cluster="$REPO/scripts/slurm/local-cluster.sh"
+  if ! bash "$cluster" start >cluster.txt 2>&1; then
+    echo "SKIP: cannot start a local Slurm cluster here: $(tail -1 cluster.txt)" >&2
+    exit 77
+  fi
+  trap 'bash "$REPO/scripts/slurm/local-cluster.sh" stop >/dev/null 2>&1; rm -rf "$WORK"' EXIT
+  "$BIN" generate --db single.db "${RECIPE_RUN[@]}" --quiet || fail single
+  SUDOKU_CORPUS="$BIN" bash "$REPO/scripts/slurm/submit.sh" --shards 3 --wait --db "$WORK/s.db" \
+    "${RECIPE_RUN[@]}" >out.txt 2>&1 || fail "submit.sh: $(cat out.txt)"
+  same_corpus single.db s.db
+}
+
+"case_$CASE"
