@@ -336,7 +336,13 @@ int RunGenerate(const GenerateOptions& options) {
   params.level = options.level;
   params.clue_class = options.clue_class;
   params.generator = generator;
-  if (!options.shard.empty()) params.shard = ParseShard(options.shard);
+  if (!options.shard.empty()) {
+    params.shard = ParseShard(options.shard);
+    if (!options.seed) {
+      throw UserError("--shard " + options.shard +
+                      " needs --seed: every shard of a run takes the same seed");
+    }
+  }
   const int64_t requested = params.shard.ShareOf(options.count);
   GridSource source;
   if (!options.grid_source.empty()) {

@@ -82,6 +82,8 @@ case_shards_merge() {
   expect_one_line_error 1 "$BIN" generate --db x.db --shard 4/3
   expect_one_line_error 1 "$BIN" generate --db x.db --shard 2
   expect_one_line_error 1 "$BIN" generate --db x.db --extend 5
+  expect_one_line_error 1 "$BIN" generate --db x.db --shard 1/2
+  grep -q -- '--shard 1/2 needs --seed' err.txt || fail "$(cat err.txt)"
   [ ! -e x.db ] || fail "a refused request created the database"
 }
 
