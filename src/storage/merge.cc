@@ -1,14 +1,14 @@
 // MergeCorpora: see include/sudoku/storage/merge.h.
 //
-// Plan: read every input's runs and group them into output runs ("units"). Pass 1 copies only
-// each row's unit, source part, item and true canonical key (a source's collision row gets its
-// key back) into a staging table, and sorts it by key once: a row whose key no other row (and
-// no output row) has is a form seen once, so only the few rows with a shared key ("rep") need
-// their forms read back and compared. Unit by unit in output order, a rep row whose form an
-// earlier kept row (or the output) has is dropped, and a shard unit is cut after its count-th
-// kept item. Pass 2 streams each unit's rows from its sources in item order (a k-way merge over
-// the shards) straight into the output, leaving out the dropped ones; a kept row whose key
-// another form holds is written without a key, as the store does.
+// Plan: read every input's runs and group them into output runs ("units"). Pass 1 copies each
+// source row's unit, part, id and true canonical key (a source's collision row gets its key
+// back) into a staging table, from the sources' key indexes where a file holds one run, and
+// sorts it by key once: a row whose key no other row (and no output row) has is a form seen
+// once, so only the few rows with a shared key ("rep") have their items and forms read back and
+// compared. Pass 2 goes unit by unit in output order: a rep row whose form an earlier written
+// row (or the output) has is dropped, and one whose key another form holds is written without
+// it; then the unit's rows stream from its sources in item order (a k-way merge over the shards)
+// straight into the output, and a shard unit stops at its count-th row.
 #include "sudoku/storage/merge.h"
 
 #include <fcntl.h>
@@ -59,6 +59,7 @@ struct SourceRun {
   std::string status;
   int64_t shard_k = 0, shard_n = 0;  // 0: not a shard
   int64_t count = 0;                 // params "count": the whole run's count
+  bool only_run = false;             // the file holds no other run
 
   std::string Name() const {
     std::string name = file + " run " + std::to_string(id);
@@ -80,7 +81,7 @@ struct Unit {
   bool shards = false;
   int64_t item_limit = kNoLimit;  // shards: items below this are all made (P in merge.h)
   int64_t rows_read = 0;
-  int64_t kept = 0;
+  int64_t kept = 0;       // rows written
   int64_t next_item = 0;  // shards: one past the last item of the run's corpus
 };
 
@@ -149,6 +150,7 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
   }
   OwnedStmt stmt;
   if (Status s = Prepare(raw, file, kSourceRunsSql, &stmt); !s.ok()) return s;
+  const size_t first = runs->size();
   int step;
   while ((step = sqlite3_step(stmt.get())) == SQLITE_ROW) {
     sqlite3_stmt* row = stmt.get();
@@ -181,6 +183,7 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
     runs->push_back(std::move(run));
   }
   if (step != SQLITE_DONE) return SqliteError(raw, file, "cannot read the runs table");
+  if (runs->size() == first + 1) runs->back().only_run = true;
   return Status::Ok();
 }
 
@@ -241,9 +244,8 @@ class SourceCursor {
     stmt_.reset();
     if (db_ != nullptr) sqlite3_close_v2(db_);
   }
-  // Opens `part`'s file and selects `columns` of its run's rows with item_index <= last, the
-  // canonical key replaced by the form's true key (`key_column` is its position).
-  Status Open(const SourceRun& part, const std::string& columns, int64_t last) {
+  // Opens `part`'s file and selects `columns` of its run's rows with item_index below `limit`.
+  Status Open(const SourceRun& part, const std::string& columns, int64_t limit) {
     path_ = part.file;
     const int rc = sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr);
     if (db_ == nullptr) return Status::IoError(path_ + ": cannot open database (out of memory)");
@@ -251,11 +253,11 @@ class SourceCursor {
     sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
     if (Status s = Connection(path_, db_).RegisterFunctions(); !s.ok()) return s;
     const std::string sql = "SELECT " + columns +
-                            " FROM puzzles WHERE run_id = ?1 AND item_index <= ?2 AND canonical "
+                            " FROM puzzles WHERE run_id = ?1 AND item_index < ?2 AND canonical "
                             "IS NOT NULL ORDER BY item_index";
     if (Status s = Prepare(db_, path_, sql, &stmt_); !s.ok()) return s;
     sqlite3_bind_int64(stmt_.get(), 1, part.id);
-    sqlite3_bind_int64(stmt_.get(), 2, last);
+    sqlite3_bind_int64(stmt_.get(), 2, limit);
     return Next();
   }
   Status Next() {
@@ -296,18 +298,21 @@ class Merger {
   Status Run(std::vector<Unit> units);
 
  private:
-  Status Exec(const std::string& sql, std::string_view what) {
-    return Connection(target_, db_).Exec(sql.c_str(), what);
+  // Runs `sql`; an error names `file` (default: the output), the file the statement reads.
+  Status Exec(const std::string& sql, std::string_view what, const std::string* file = nullptr) {
+    return Connection(file != nullptr ? *file : target_, db_).Exec(sql.c_str(), what);
   }
   // Runs a one-value query with ?1 = a and ?2 = b (where present); 0 when there is no row.
-  Status Query(const std::string& sql, int64_t a, int64_t b, std::string_view what, int64_t* out);
+  // An error names `file` (default: the output).
+  Status Query(const std::string& sql, int64_t a, int64_t b, std::string_view what, int64_t* out,
+               const std::string* file = nullptr);
   Status OpenTarget();
   Status Attach(const SourceRun& part);
   Status LoadKeys(int64_t index, Unit* unit);
   Status FindRepeats(const std::vector<Unit>& units);
-  Status KeepDistinct(int64_t index, Unit* unit);
-  Status WriteUnit(int64_t index, const Unit& unit);
-  Status WriteRows(int64_t index, const Unit& unit, int64_t run_id);
+  Status Decide(int64_t index);
+  Status WriteUnit(int64_t index, Unit* unit);
+  Status WriteRows(int64_t index, Unit* unit, int64_t run_id);
   Status Publish();
   std::string ShortfallMessage(const Unit& unit) const;
 
@@ -326,14 +331,15 @@ class Merger {
 };
 
 Status Merger::Query(const std::string& sql, int64_t a, int64_t b, std::string_view what,
-                     int64_t* out) {
+                     int64_t* out, const std::string* file) {
+  const std::string& path = file != nullptr ? *file : target_;
   OwnedStmt stmt;
-  if (Status s = Prepare(db_, target_, sql, &stmt); !s.ok()) return s;
+  if (Status s = Prepare(db_, path, sql, &stmt); !s.ok()) return s;
   const int params = sqlite3_bind_parameter_count(stmt.get());
   if (params >= 1) sqlite3_bind_int64(stmt.get(), 1, a);
   if (params >= 2) sqlite3_bind_int64(stmt.get(), 2, b);
   const int rc = sqlite3_step(stmt.get());
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError(db_, target_, what);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError(db_, path, what);
   *out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt.get(), 0) : 0;
   return Status::Ok();
 }
@@ -378,16 +384,16 @@ Status Merger::OpenTarget() {
   setup.push_back("PRAGMA stage.journal_mode = OFF");
   setup.push_back("PRAGMA stage.synchronous = OFF");
   setup.push_back("PRAGMA stage.cache_size = -" + std::to_string(kCacheKiB));
-  // One row per source row: its output run (unit), source part, item and true canonical key.
+  // One row per source row: its output run (unit), source part, id there, true canonical key.
   setup.push_back(
-      "CREATE TABLE stage.keys (unit INTEGER NOT NULL, part INTEGER NOT NULL, item_index "
-      "INTEGER NOT NULL, key INTEGER)");
-  // The rows whose key is not theirs alone, with their forms: the only candidates for being a
-  // repeated form or a key collision.
+      "CREATE TABLE stage.keys (unit INTEGER NOT NULL, part INTEGER NOT NULL, id INTEGER NOT "
+      "NULL, key INTEGER)");
+  // The rows whose key is not theirs alone, with their items and forms: the only candidates
+  // for being a repeated form or a key collision.
   setup.push_back(
-      "CREATE TABLE stage.rep (unit INTEGER NOT NULL, part INTEGER NOT NULL, item_index INTEGER "
-      "NOT NULL, key INTEGER, canonical TEXT, dropped INTEGER NOT NULL DEFAULT 0, nullkey "
-      "INTEGER NOT NULL DEFAULT 0)");
+      "CREATE TABLE stage.rep (unit INTEGER NOT NULL, part INTEGER NOT NULL, id INTEGER NOT "
+      "NULL, key INTEGER, item_index INTEGER, canonical TEXT, dropped INTEGER NOT NULL DEFAULT "
+      "0, nullkey INTEGER NOT NULL DEFAULT 0)");
   // The forms the output already has under the keys of rep (its collision rows by true key).
   setup.push_back("CREATE TABLE stage.held (key INTEGER, canonical TEXT)");
   for (const std::string& sql : setup) {
@@ -425,41 +431,40 @@ Status Merger::Attach(const SourceRun& part) {
   if (part.file.find('\'') != std::string::npos) {
     return Status::InvalidArgument(part.file + ": a name with a quote is not supported");
   }
-  return Exec("ATTACH DATABASE '" + ReadOnlyUri(part.file) + "' AS src",
-              "cannot open " + part.file);
+  return Exec("ATTACH DATABASE '" + ReadOnlyUri(part.file) + "' AS src", "cannot open", &part.file);
 }
 
-// The unit's rows (for shards: the items below the limit) into stage.keys.
+// Pass 1 for one unit: the key of each of its rows into stage.keys, with the row's source part
+// and id. A file holding one run gives its keys from the key index alone, without reading the
+// rows; rows past a shard's item limit come along and are never written.
 Status Merger::LoadKeys(int64_t index, Unit* unit) {
   for (size_t p = 0; p < unit->parts.size(); ++p) {
     const SourceRun& part = unit->parts[p];
     if (Status s = Attach(part); !s.ok()) return s;
-    OwnedStmt copy;
-    Status s = Prepare(db_, target_,
-                       "INSERT INTO stage.keys SELECT ?1, ?2, item_index, coalesce(canonical_key, "
-                       "sudoku_canonical_key(canonical)) FROM src.puzzles WHERE run_id = ?3 AND "
-                       "item_index < ?4 AND canonical IS NOT NULL",
-                       &copy);
-    if (s.ok()) {
-      sqlite3_bind_int64(copy.get(), 1, index);
-      sqlite3_bind_int64(copy.get(), 2, static_cast<int64_t>(p));
-      sqlite3_bind_int64(copy.get(), 3, part.id);
-      sqlite3_bind_int64(copy.get(), 4, unit->item_limit);
-      if (sqlite3_step(copy.get()) != SQLITE_DONE) {
-        s = SqliteError(db_, part.file,
-                        "cannot read the puzzles of run " + std::to_string(part.id));
-      }
-      unit->rows_read += sqlite3_changes(db_);
+    const std::string head =
+        "INSERT INTO stage.keys SELECT " + std::to_string(index) + ", " + std::to_string(p) + ", ";
+    const std::string run = " AND run_id = " + std::to_string(part.id);
+    std::vector<std::string> steps = {
+        head + "id, canonical_key FROM src.puzzles WHERE canonical_key IS NOT NULL" +
+            (part.only_run ? "" : run),
+        // Collision rows of the source: their forms' keys, as pass 2 writes them.
+        head +
+            "id, sudoku_canonical_key(canonical) FROM src.puzzles WHERE canonical_key IS "
+            "NULL AND canonical IS NOT NULL" +
+            run};
+    Status s;
+    for (const std::string& sql : steps) {
+      if (s.ok())
+        s = Exec(sql, "cannot read the keys of run " + std::to_string(part.id), &part.file);
     }
-    // Rows without a canonical form are the old duplicates of schema 1: read, never kept.
-    int64_t formless = 0;
+    // Rows without a canonical form (schema 1's duplicates) count as read, and are never kept.
+    int64_t rows = 0;
     if (s.ok()) {
-      s = Query(
-          "SELECT count(*) FROM src.puzzles WHERE run_id = ?1 AND item_index < ?2 AND "
-          "canonical IS NULL",
-          part.id, unit->item_limit, "cannot count rows", &formless);
+      s = Query("SELECT count(*) FROM src.puzzles WHERE run_id = ?1 AND item_index < ?2", part.id,
+                unit->item_limit, "cannot count the rows of run " + std::to_string(part.id), &rows,
+                &part.file);
     }
-    unit->rows_read += formless;
+    unit->rows_read += rows;
     const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
     if (!s.ok()) return s;
     if (!detached.ok()) return detached;
@@ -467,27 +472,26 @@ Status Merger::LoadKeys(int64_t index, Unit* unit) {
   return Status::Ok();
 }
 
-// Fills stage.rep (with the forms, read from the sources) and stage.held.
+// The rows whose key is not theirs alone into stage.rep, with their items and forms read back
+// from the sources; stage.held gets the output's forms under those keys.
 Status Merger::FindRepeats(const std::vector<Unit>& units) {
-  std::vector<std::string> steps = {"CREATE INDEX stage.keys_key ON keys (key)",
-                                    "CREATE INDEX stage.keys_order ON keys (unit, item_index)"};
+  std::vector<std::string> steps = {"CREATE INDEX stage.keys_key ON keys (key)"};
   if (output_had_rows_) {
     steps.push_back(
         "INSERT INTO stage.held SELECT sudoku_canonical_key(canonical), canonical FROM "
         "main.puzzles WHERE canonical_key IS NULL AND canonical IS NOT NULL");
     steps.push_back(
-        "INSERT INTO stage.rep (unit, part, item_index, key) SELECT unit, part, item_index, key "
-        "FROM stage.keys AS k WHERE EXISTS (SELECT 1 FROM stage.keys AS o WHERE o.key = k.key "
-        "AND o.rowid <> k.rowid) OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE "
-        "p.canonical_key = k.key) OR k.key IN (SELECT key FROM stage.held)");
+        "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
+        "AS k WHERE EXISTS (SELECT 1 FROM stage.keys AS o WHERE o.key = k.key AND o.rowid <> "
+        "k.rowid) OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = k.key) OR "
+        "k.key IN (SELECT key FROM stage.held)");
     steps.push_back(
         "INSERT INTO stage.held SELECT canonical_key, canonical FROM main.puzzles WHERE "
         "canonical_key IN (SELECT key FROM stage.rep)");
   } else {
     steps.push_back(
-        "INSERT INTO stage.rep (unit, part, item_index, key) SELECT unit, part, item_index, key "
-        "FROM stage.keys WHERE key IN (SELECT key FROM stage.keys GROUP BY key HAVING count(*) "
-        "> 1)");
+        "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
+        "WHERE key IN (SELECT key FROM stage.keys GROUP BY key HAVING count(*) > 1)");
   }
   for (const std::string& sql : steps) {
     if (Status s = Exec(sql, "cannot find repeated keys"); !s.ok()) return s;
@@ -502,11 +506,10 @@ Status Merger::FindRepeats(const std::vector<Unit>& units) {
       const SourceRun& part = units[u].parts[p];
       if (Status s = Attach(part); !s.ok()) return s;
       Status s = Exec(
-          "UPDATE stage.rep SET canonical = (SELECT canonical FROM src.puzzles WHERE "
-          "run_id = " +
-              std::to_string(part.id) + " AND item_index = rep.item_index) WHERE unit = " +
+          "UPDATE stage.rep SET (item_index, canonical) = (SELECT item_index, canonical FROM "
+          "src.puzzles WHERE id = rep.id) WHERE unit = " +
               std::to_string(u) + " AND part = " + std::to_string(p),
-          "cannot read the forms of " + part.Name());
+          "cannot read the forms of run " + std::to_string(part.id), &part.file);
       const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
       if (!s.ok()) return s;
       if (!detached.ok()) return detached;
@@ -515,42 +518,26 @@ Status Merger::FindRepeats(const std::vector<Unit>& units) {
   return Exec("CREATE INDEX stage.rep_key ON rep (key)", "cannot index repeated keys");
 }
 
-// Drops the unit's rows whose form is kept already, and cuts a shard unit after its count.
-Status Merger::KeepDistinct(int64_t index, Unit* unit) {
+// Before the unit is written: its rows whose form an earlier written row (or the output) has
+// are dropped, and those whose key another form holds lose their key. Earlier units are
+// final by now: their rows past what was written are marked dropped.
+Status Merger::Decide(int64_t index) {
   const std::string u = std::to_string(index);
-  Status s = Exec(
-      "UPDATE stage.rep AS r SET dropped = 1 WHERE r.unit = " + u +
-          " AND (EXISTS (SELECT 1 FROM stage.rep AS e WHERE e.key = r.key AND e.canonical = "
-          "r.canonical AND e.dropped = 0 AND (e.unit < r.unit OR (e.unit = r.unit AND "
-          "e.item_index < r.item_index))) OR EXISTS (SELECT 1 FROM stage.held AS h WHERE h.key = "
-          "r.key AND h.canonical = r.canonical))",
-      "cannot drop repeated forms");
-  int64_t rows = 0, dropped = 0;
-  if (s.ok()) {
-    s = Query("SELECT count(*) FROM stage.keys WHERE unit = ?1", index, 0, "cannot count", &rows);
-  }
-  if (s.ok()) {
-    s = Query("SELECT count(*) FROM stage.rep WHERE unit = ?1 AND dropped = 1", index, 0,
-              "cannot count", &dropped);
-  }
-  unit->kept = rows - dropped;
-  if (!s.ok() || !unit->shards) return s;
-  const int64_t count = unit->parts.front().count;
-  if (unit->kept < count) return Status::InvalidArgument(ShortfallMessage(*unit));
-  int64_t last = 0;
-  s = Query(
-      "SELECT item_index FROM stage.keys AS k WHERE unit = ?1 AND NOT EXISTS (SELECT 1 "
-      "FROM stage.rep AS r WHERE r.unit = k.unit AND r.item_index = k.item_index AND "
-      "r.dropped = 1) ORDER BY item_index LIMIT 1 OFFSET ?2",
-      index, count - 1, "cannot find the run's last item", &last);
-  if (s.ok()) {
-    s = Exec("UPDATE stage.rep SET dropped = 1 WHERE unit = " + u + " AND item_index > " +
-                 std::to_string(last),
-             "cannot cut the run at its count");
-  }
-  unit->kept = count;
-  unit->next_item = last + 1;
-  return s;
+  const std::string earlier =
+      "e.key = r.key AND e.dropped = 0 AND (e.unit < r.unit OR (e.unit = r.unit AND "
+      "e.item_index < r.item_index))";
+  Status s = Exec("UPDATE stage.rep AS r SET dropped = 1 WHERE r.unit = " + u +
+                      " AND (EXISTS (SELECT 1 FROM stage.rep AS e WHERE " + earlier +
+                      " AND e.canonical = r.canonical) OR EXISTS (SELECT 1 FROM stage.held AS h "
+                      "WHERE h.key = r.key AND h.canonical = r.canonical))",
+                  "cannot drop repeated forms");
+  if (!s.ok()) return s;
+  // Two different forms with one key (a 64-bit collision): the later is written without a key,
+  // as the store does.
+  return Exec("UPDATE stage.rep AS r SET nullkey = 1 WHERE r.unit = " + u +
+                  " AND r.dropped = 0 AND (EXISTS (SELECT 1 FROM stage.rep AS e WHERE " + earlier +
+                  ") OR EXISTS (SELECT 1 FROM stage.held AS h WHERE h.key = r.key))",
+              "cannot mark key collisions");
 }
 
 std::string Merger::ShortfallMessage(const Unit& unit) const {
@@ -575,8 +562,10 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
          "--resume --extend " + std::to_string(extend) + " (for each of " + first.file + ", ...)";
 }
 
-// Copies the unit's kept rows from its sources, in item order, into the output run `run_id`.
-Status Merger::WriteRows(int64_t index, const Unit& unit, int64_t run_id) {
+// Pass 2 for one unit: its rows from its sources, in item order (a k-way merge over the
+// shards), into the output run `run_id`, leaving out the dropped ones; a shard unit stops at its
+// count-th row and records where that was.
+Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
   std::string list, marks;
   for (const std::string& column : columns_) {
     list += (list.empty() ? "" : ", ") + column;
@@ -585,11 +574,10 @@ Status Merger::WriteRows(int64_t index, const Unit& unit, int64_t run_id) {
   std::string selected = list;
   const std::string key_expr = "coalesce(canonical_key, sudoku_canonical_key(canonical))";
   selected.replace(selected.find("canonical_key"), std::string("canonical_key").size(), key_expr);
-  const int64_t last = unit.shards ? unit.next_item - 1 : kNoLimit;
   std::vector<std::unique_ptr<SourceCursor>> cursors;
-  for (const SourceRun& part : unit.parts) {
+  for (const SourceRun& part : unit->parts) {
     cursors.push_back(std::make_unique<SourceCursor>());
-    if (Status s = cursors.back()->Open(part, selected, last); !s.ok()) return s;
+    if (Status s = cursors.back()->Open(part, selected, unit->item_limit); !s.ok()) return s;
   }
   OwnedStmt insert, flags;
   Status s =
@@ -602,9 +590,12 @@ Status Merger::WriteRows(int64_t index, const Unit& unit, int64_t run_id) {
                 &flags);
   }
   if (!s.ok()) return s;
+  const int64_t count = unit->shards ? unit->parts.front().count : kNoLimit;
   int flag_rc = sqlite3_step(flags.get());
   const int columns = static_cast<int>(columns_.size());
-  for (;;) {
+  int64_t last = -1;
+  unit->kept = 0;
+  while (unit->kept < count) {
     SourceCursor* next = nullptr;
     for (const auto& cursor : cursors) {
       if (cursor->done()) continue;
@@ -633,22 +624,31 @@ Status Merger::WriteRows(int64_t index, const Unit& unit, int64_t run_id) {
         return SqliteError(db_, target_, "cannot write item " + std::to_string(item));
       }
       sqlite3_reset(insert.get());
+      ++unit->kept;
+      last = item;
     }
     if (Status n = next->Next(); !n.ok()) return n;
   }
   if (flag_rc != SQLITE_ROW && flag_rc != SQLITE_DONE) {
     return SqliteError(db_, target_, "cannot read the staging file");
   }
-  return Status::Ok();
+  if (!unit->shards) return Status::Ok();
+  if (unit->kept < count) return Status::InvalidArgument(ShortfallMessage(*unit));
+  unit->next_item = last + 1;
+  // Rows past the run's end are not in the output: later runs may keep their forms.
+  return Exec("UPDATE stage.rep SET dropped = 1 WHERE unit = " + std::to_string(index) +
+                  " AND item_index > " + std::to_string(last),
+              "cannot mark the rows past the run's end");
 }
 
-Status Merger::WriteUnit(int64_t index, const Unit& unit) {
-  const SourceRun& first = unit.parts.front();
+Status Merger::WriteUnit(int64_t index, Unit* unit) {
+  if (Status s = Decide(index); !s.ok()) return s;
+  const SourceRun& first = unit->parts.front();
+  // The run row first (the puzzles refer to it); its counts once the rows are written.
   OwnedStmt insert_run;
   Status s = Prepare(db_, target_,
                      "INSERT INTO main.runs (seed, params, tool_version, started_at, finished_at, "
-                     "requested, written, duplicates, next_item, status) VALUES "
-                     "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                     "requested, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                      &insert_run);
   if (!s.ok()) return s;
   sqlite3_stmt* run = insert_run.get();
@@ -657,13 +657,11 @@ Status Merger::WriteUnit(int64_t index, const Unit& unit) {
   };
   text(1, first.seed);
   text(3, first.tool_version);
-  const int64_t read = unit.rows_read;
-  if (unit.shards) {
-    // The run as one machine would have stored it: its count, and the duplicates among the
-    // items up to its last one.
+  if (unit->shards) {
+    // The run as one machine would have stored it.
     std::string started = first.started_at, finished;
     bool all_finished = true;
-    for (const SourceRun& part : unit.parts) {
+    for (const SourceRun& part : unit->parts) {
       started = std::min(started, part.started_at);
       finished = std::max(finished, part.finished_at);
       all_finished = all_finished && part.has_finished_at;
@@ -672,29 +670,34 @@ Status Merger::WriteUnit(int64_t index, const Unit& unit) {
     text(4, started);
     if (all_finished) text(5, finished);
     sqlite3_bind_int64(run, 6, first.count);
-    sqlite3_bind_int64(run, 7, unit.kept);
-    sqlite3_bind_int64(run, 8, unit.next_item - unit.kept);
-    sqlite3_bind_int64(run, 9, unit.next_item);
-    text(10, "finished");
+    text(7, "finished");
   } else {
     text(2, first.params);
     text(4, first.started_at);
     if (first.has_finished_at) text(5, first.finished_at);
     sqlite3_bind_int64(run, 6, first.requested);
-    sqlite3_bind_int64(run, 7, unit.kept);
-    sqlite3_bind_int64(run, 8, first.duplicates + (read - unit.kept));
-    sqlite3_bind_int64(run, 9, first.next_item);
-    text(10, first.status);
+    text(7, first.status);
   }
   if (sqlite3_step(run) != SQLITE_DONE) return SqliteError(db_, target_, "cannot add a run");
   const int64_t run_id = sqlite3_last_insert_rowid(db_);
   if (Status w = WriteRows(index, unit, run_id); !w.ok()) return w;
+  const int64_t read = unit->rows_read;
+  // A shard unit: the duplicates among its items up to its last one; another run: its own
+  // duplicates and the rows skipped here.
+  const int64_t duplicates =
+      unit->shards ? unit->next_item - unit->kept : first.duplicates + (read - unit->kept);
+  const int64_t next_item = unit->shards ? unit->next_item : first.next_item;
+  s = Exec("UPDATE main.runs SET written = " + std::to_string(unit->kept) + ", duplicates = " +
+               std::to_string(duplicates) + ", next_item = " + std::to_string(next_item) +
+               " WHERE id = " + std::to_string(run_id),
+           "cannot count run " + std::to_string(run_id));
+  if (!s.ok()) return s;
   MergedRun merged;
   merged.output_run = run_id;
-  for (const SourceRun& part : unit.parts) merged.sources.push_back(part.Name());
+  for (const SourceRun& part : unit->parts) merged.sources.push_back(part.Name());
   merged.rows_read = read;
-  merged.written = unit.kept;
-  merged.skipped = read - unit.kept;
+  merged.written = unit->kept;
+  merged.skipped = read - unit->kept;
   report_->rows_read += merged.rows_read;
   report_->written += merged.written;
   report_->skipped += merged.skipped;
@@ -740,27 +743,15 @@ Status Merger::Run(std::vector<Unit> units) {
     if (Status s = LoadKeys(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
   }
   if (Status s = FindRepeats(units); !s.ok()) return s;
-  for (size_t i = 0; i < units.size(); ++i) {
-    if (Status s = KeepDistinct(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
-  }
-  // Two different forms with one key (a 64-bit collision): the later is written without a key,
-  // as the store does.
-  if (Status s = Exec(
-          "UPDATE stage.rep AS r SET nullkey = 1 WHERE dropped = 0 AND (EXISTS (SELECT 1 FROM "
-          "stage.rep AS e WHERE e.key = r.key AND e.dropped = 0 AND (e.unit < r.unit OR (e.unit = "
-          "r.unit AND e.item_index < r.item_index))) OR EXISTS (SELECT 1 FROM stage.held AS h "
-          "WHERE h.key = r.key))",
-          "cannot mark key collisions");
-      !s.ok()) {
-    return s;
-  }
   if (report_->created) {
-    // The indexes are made once, at the end, each from one sort of the rows: cheaper than
-    // keeping them up to date row by row, even those that take a run's rows in a few places.
+    // The indexes are made once, at the end, each from one sort of the rows: measured, that is
+    // cheaper than keeping them up to date row by row, even those that take a run's rows at a
+    // few places only. Partial indexes (the collision rows') hold almost nothing and stay.
     OwnedStmt list;
     Status s = Prepare(db_, target_,
                        "SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND "
-                       "tbl_name = 'puzzles' AND sql IS NOT NULL ORDER BY rowid",
+                       "tbl_name = 'puzzles' AND sql IS NOT NULL AND sql NOT LIKE '%WHERE%' "
+                       "ORDER BY rowid",
                        &list);
     if (!s.ok()) return s;
     std::vector<std::string> names;
@@ -777,7 +768,7 @@ Status Merger::Run(std::vector<Unit> units) {
   if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the merge transaction"); !s.ok()) return s;
   Status s;
   for (size_t i = 0; i < units.size() && s.ok(); ++i) {
-    s = WriteUnit(static_cast<int64_t>(i), units[i]);
+    s = WriteUnit(static_cast<int64_t>(i), &units[i]);
   }
   for (size_t i = 0; i < index_sql_.size() && s.ok(); ++i) {
     s = Exec(index_sql_[i], "cannot build an index");
