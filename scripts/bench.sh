@@ -6,9 +6,13 @@
 #   - `generate --minimal` puzzles/s at 1 and 2 threads, at `--clue-level easy|medium|hard`, at
 #     each rating `--level`, per grid method and with symmetry;
 #   - peak RSS of large runs (flat in --count);
+#   - `merge` rows/s and peak RSS for the 4 shards of one run, per size (bench/merge_scale.cc
+#     makes the shards);
 #   - QQWing's generation rate in the same run, when qqwing is installed, with the ratio.
 # Environment: BENCH_COUNT (puzzles per generate run, default 100000), BENCH_REPS (default 3),
-# BENCH_RSS_COUNTS (default "100000 1000000"), BENCH_QQWING_COUNT (default 1000).
+# BENCH_RSS_COUNTS (default "100000 1000000"), BENCH_QQWING_COUNT (default 1000),
+# BENCH_MERGE_ROWS (default "1000000"; "1000000 10000000" for the flatness study, which needs
+# about 20 GB of disk and some minutes).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -17,6 +21,7 @@ COUNT="${BENCH_COUNT:-100000}"
 REPS="${BENCH_REPS:-3}"
 RSS_COUNTS="${BENCH_RSS_COUNTS:-100000 1000000}"
 QQ_COUNT="${BENCH_QQWING_COUNT:-1000}"
+MERGE_ROWS="${BENCH_MERGE_ROWS:-1000000}"
 BUILD_DIR="$REPO_ROOT/build-bench"
 build_tree "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_BUILD_TESTS=OFF -DSUDOKU_BUILD_BENCH=ON
 BIN="$BUILD_DIR/src/cli/sudoku-corpus"
@@ -79,6 +84,18 @@ for n in $RSS_COUNTS; do
   /usr/bin/time -f '%M' -o "$TMP/rss" "$BIN" generate --db "$TMP/m.db" --count "$n" --seed 2 --minimal --quiet
   awk -v n="$n" '{ printf "%-44s %12.1f\n", n, $1 / 1024 }' "$TMP/rss"
 done
+
+echo
+echo "## merge of the 4 shards of one run (rows/s from the summary line)"
+printf '%-44s %12s %14s\n' "rows" "rows/s" "peak RSS MiB"
+for n in $MERGE_ROWS; do
+  rm -rf "$TMP/merge"
+  "$BUILD_DIR/bench/sudoku_merge_scale" "$TMP/merge" "$n" 4 >/dev/null
+  /usr/bin/time -f '%M' -o "$TMP/rss" "$BIN" merge --db "$TMP/merge/out.db" "$TMP"/merge/shard-*.db >"$TMP/merge.txt"
+  printf '%-44s %12s %14.1f\n' "$n" "$(sed -n 's/.*(\([0-9]*\) rows\/s).*/\1/p' "$TMP/merge.txt")" \
+    "$(awk '{ print $1 / 1024 }' "$TMP/rss")"
+done
+rm -rf "$TMP/merge"
 
 echo
 echo "## QQWing baseline (same machine, same run)"
