@@ -76,6 +76,22 @@ Status SqliteError(sqlite3* db, std::string_view path, std::string_view what) {
   return Status::FromCode(code, std::move(message));
 }
 
+std::string ColumnText(sqlite3_stmt* stmt, int column) {
+  const unsigned char* text = sqlite3_column_text(stmt, column);
+  return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text));
+}
+
+Status PrepareStatement(sqlite3* db, std::string_view path, const std::string& sql,
+                        OwnedStmt* stmt) {
+  sqlite3_stmt* raw = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(raw);
+    return SqliteError(db, path, "cannot prepare a statement");
+  }
+  stmt->reset(raw);
+  return Status::Ok();
+}
+
 std::string Quote(std::string_view text) {
   std::string quoted;  // built by append: "'" + std::string + "'" trips GCC 12's -Wrestrict
   quoted.reserve(text.size() + 2);

@@ -38,6 +38,13 @@ Status SqliteError(sqlite3* db, std::string_view path, std::string_view what);
 // 'text', for messages.
 std::string Quote(std::string_view text);
 
+// Column `column` of the current row as text ("" for NULL).
+std::string ColumnText(sqlite3_stmt* stmt, int column);
+
+// Prepares `sql` on `db` into *stmt; an error names `path` and says what failed.
+Status PrepareStatement(sqlite3* db, std::string_view path, const std::string& sql,
+                        OwnedStmt* stmt);
+
 class Connection {
  public:
   Connection(const std::string& path, sqlite3* db) : path_(path), db_(db) {}

@@ -26,6 +26,8 @@
 namespace sudoku {
 namespace {
 
+using storage_internal::ColumnText;
+
 constexpr int kBusyTimeoutMs = 5000;
 constexpr int kMaxClues = 81;
 constexpr int kMaxFreedom = 729;
@@ -95,11 +97,6 @@ int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
   return rc;
-}
-
-std::string ColumnText(sqlite3_stmt* stmt, int column) {
-  const unsigned char* text = sqlite3_column_text(stmt, column);
-  return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text));
 }
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }

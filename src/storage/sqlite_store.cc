@@ -23,6 +23,8 @@
 namespace sudoku {
 namespace {
 
+using storage_internal::ColumnText;
+
 using storage_internal::Connection;
 using storage_internal::ErrorDetail;
 using storage_internal::kBusyTimeoutMs;
@@ -74,11 +76,6 @@ constexpr char kRunRowsSql[] =
     "SELECT count(*), min(item_index), max(item_index) FROM puzzles WHERE run_id = ?1";
 // 'object' for a JSON object; CASE keeps json_type from raising on malformed text.
 constexpr char kCheckParamsSql[] = "SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END";
-
-std::string ColumnText(sqlite3_stmt* stmt, int column) {
-  const unsigned char* text = sqlite3_column_text(stmt, column);
-  return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text));
-}
 
 // Binds text with its length (string_views are not NUL-terminated) and without a copy
 // (SQLITE_STATIC): every caller steps the statement and then clears its bindings (Step, or
