@@ -38,3 +38,20 @@ build_tree() {
   cmake --build "$dir" -j "$(nproc)" >/dev/null 2>"$dir/build.log" ||
     { cat "$dir/build.log" >&2; log "build failed in $dir"; exit 1; }
 }
+
+# corpus_binary: prints the sudoku-corpus to run: $SUDOKU_CORPUS, else the one on PATH, else this
+# checkout's Release build (built first if missing).
+corpus_binary() {
+  if [ -n "${SUDOKU_CORPUS:-}" ]; then
+    echo "$SUDOKU_CORPUS"
+  elif command -v sudoku-corpus >/dev/null 2>&1; then
+    command -v sudoku-corpus
+  else
+    local dir="$REPO_ROOT/build-release"
+    if [ ! -x "$dir/src/cli/sudoku-corpus" ]; then
+      ensure_packages "${BUILD_PACKAGES[@]}"
+      build_tree "$dir" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_BUILD_TESTS=OFF -DSUDOKU_BUILD_BENCH=OFF
+    fi
+    echo "$dir/src/cli/sudoku-corpus"
+  fi
+}

@@ -5,7 +5,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-ensure_packages "${BUILD_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}" libgtest-dev libbenchmark-dev sqlite3 qqwing
+# parallel, slurm-wlm and munge: the scale-out recipes' tests run the real engines.
+ensure_packages "${BUILD_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}" libgtest-dev libbenchmark-dev sqlite3 qqwing \
+  parallel slurm-wlm munge
 
 run_suite() {
   local dir="$1"

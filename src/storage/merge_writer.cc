@@ -139,6 +139,7 @@ class Merger {
   sqlite3* db_ = nullptr;
   bool stage_made_ = false;
   bool output_had_rows_ = false;
+  int64_t held_ = 0;  // rows of a short shard unit whose forms the output has already
   bool done_ = false;
   std::vector<std::string> columns_;    // the puzzle columns but id and run_id
   int key_column_ = -1;                 // canonical_key's position in columns_
@@ -364,6 +365,10 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
                         " hold " + std::to_string(unit.kept) + " distinct puzzles among items 0.." +
                         std::to_string(unit.item_limit - 1) + ", " + std::to_string(short_by) +
                         " short of " + std::to_string(count) + "; nothing was written. ";
+  if (held_ > 0) {
+    return message + std::to_string(held_) + " of its puzzles are in " + options_.output +
+           " already: merge the shards into a new file to get the run as one machine makes it";
+  }
   for (const SourceRun& part : unit.parts) {
     if (part.status != "finished") {
       return message + "Finish " + part.Name() + " first: sudoku-corpus generate --db " +
@@ -451,7 +456,16 @@ Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
     return SqliteError(db_, target_, "cannot read the staging file");
   }
   if (!unit->shards) return Status::Ok();
-  if (unit->kept < count) return Status::InvalidArgument(ShortfallMessage(*unit));
+  if (unit->kept < count) {
+    if (Status h = Query("SELECT count(*) FROM stage.rep AS r WHERE unit = ?1 AND EXISTS (SELECT "
+                         "1 FROM stage.held AS h WHERE h.key = r.key AND h.canonical = "
+                         "r.canonical)",
+                         index, 0, "cannot count", &held_);
+        !h.ok()) {
+      return h;
+    }
+    return Status::InvalidArgument(ShortfallMessage(*unit));
+  }
   unit->next_item = last + 1;
   // Rows past the run's end are not in the output: later runs may keep their forms.
   return Exec("UPDATE stage.rep SET dropped = 1 WHERE unit = " + std::to_string(index) +

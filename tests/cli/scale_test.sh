@@ -216,6 +216,20 @@ case_parallel() {
     "${RECIPE_RUN[@]}" >out.txt 2>&1 || fail "parallel recipe: $(cat out.txt)"
   same_corpus single.db p.db
   [ -s p.db.joblog ] || fail "no joblog"
+  # A failed shard fails the recipe; after the cause is gone, the same command reruns only
+  # that shard (the job log) and merges.
+  echo "not a corpus" >q.db.shard2.db
+  SUDOKU_CORPUS="$BIN" bash "$REPO/scripts/parallel/run.sh" --shards 3 --jobs 2 --db q.db \
+    "${RECIPE_RUN[@]}" >out.txt 2>&1 && fail "the recipe succeeded with a failed shard"
+  [ ! -e q.db ] || fail "merged despite a failed shard"
+  local first
+  first="$(stat -c %Y q.db.shard1.db)"
+  rm q.db.shard2.db
+  sleep 1
+  SUDOKU_CORPUS="$BIN" bash "$REPO/scripts/parallel/run.sh" --shards 3 --jobs 2 --db q.db \
+    "${RECIPE_RUN[@]}" >out.txt 2>&1 || fail "rerun: $(cat out.txt)"
+  [ "$(stat -c %Y q.db.shard1.db)" = "$first" ] || fail "the rerun made shard 1 again"
+  same_corpus single.db q.db
 }
 
 # Slurm runs the shards as a job array and the merge as a dependent job
@@ -232,7 +246,15 @@ case_slurm() {
   "$BIN" generate --db single.db "${RECIPE_RUN[@]}" --quiet || fail single
   SUDOKU_CORPUS="$BIN" bash "$REPO/scripts/slurm/submit.sh" --shards 3 --wait --db "$WORK/s.db" \
     "${RECIPE_RUN[@]}" >out.txt 2>&1 || fail "submit.sh: $(cat out.txt)"
+  grep -q '^shards: job [0-9]* (array 1-3)$' out.txt || fail "no job ids: $(cat out.txt)"
   same_corpus single.db s.db
+  # A shard that fails (its file is not a corpus): the merge never runs, --wait says which.
+  echo "not a corpus" >"$WORK/f.db.shard2.db"
+  SUDOKU_CORPUS="$BIN" bash "$REPO/scripts/slurm/submit.sh" --shards 3 --wait --db "$WORK/f.db" \
+    "${RECIPE_RUN[@]}" >out.txt 2>&1 && fail "submit.sh --wait succeeded with a failed shard"
+  grep -q 'the merge ended CANCELLED; shard tasks not completed: 2 FAILED' out.txt ||
+    fail "failure not reported: $(cat out.txt)"
+  [ ! -e "$WORK/f.db" ] || fail "merged despite a failed shard"
 }
 
 "case_$CASE"
