@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "core/rate/logic.h"
 #include "common/samples.h"
+#include "common/test_data.h"
+#include "core/rate/logic.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"
-#include "common/test_data.h"
 
 namespace sudoku {
 namespace {
@@ -43,14 +43,14 @@ std::vector<Grid> Sample(const std::vector<Grid>& puzzles, size_t stride) {
 void ExpectEveryStepSound(const Grid& puzzle) {
   Grid solution;
   ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
-  logic::State s;
-  ASSERT_TRUE(logic::InitState(puzzle, &s));
-  logic::Memory memory;  // as RateUniquePuzzle: the step loop's memory is checked too
-  logic::Step step;
+  core_internal::State s;
+  ASSERT_TRUE(core_internal::InitState(puzzle, &s));
+  core_internal::Memory memory;  // as RateUniquePuzzle: the step loop's memory is checked too
+  core_internal::Step step;
   while (s.empty.Any()) {
-    if (!logic::ApplyEasiestStep(s, &memory, &step)) {
+    if (!core_internal::ApplyEasiestStep(s, &memory, &step)) {
       const int cell = s.empty.First();
-      logic::Place(s, cell, solution[cell] - 1);
+      core_internal::PlaceDigit(s, cell, solution[cell] - 1);
       continue;
     }
     for (int cell = 0; cell < kCells; ++cell) {

@@ -29,8 +29,8 @@
 namespace sudoku {
 namespace {
 
-using logic::State;
-using logic::Step;
+using core_internal::State;
+using core_internal::Step;
 
 // A candidate as HoDoKu writes it: digit * 100 + row * 10 + column, all 1-based.
 using Candidates = std::set<int>;
@@ -231,7 +231,7 @@ Grid PositionGrid(std::string_view line) {
 // The pencil marks of a HoDoKu line: those its grid allows, less its deleted candidates.
 State LoadPosition(std::string_view line) {
   State s;
-  EXPECT_TRUE(logic::InitState(PositionGrid(line), &s)) << line;
+  EXPECT_TRUE(core_internal::InitState(PositionGrid(line), &s)) << line;
   for (int code : ParseCandidates(SplitFields(line).at(4))) {
     s.cand[code / 100 - 1].Clear((code / 10 % 10 - 1) * 9 + code % 10 - 1);
   }
@@ -342,7 +342,7 @@ TEST(RatingExamples, FinderMakesThePublishedStep) {
     const State before = LoadPosition(e.position);
     State after = before;
     Step step;
-    ASSERT_TRUE(logic::ApplyTechnique(after, e.technique, &step));
+    ASSERT_TRUE(core_internal::ApplyTechnique(after, e.technique, &step));
     EXPECT_EQ(TechniqueName(step.technique), TechniqueName(e.technique));
     ExpectPublishedStep(e, before, after, e.technique == Technique::kXChain);
     EXPECT_TRUE(AgreesWithSolution(after, SolutionOf(e)));
@@ -356,7 +356,7 @@ TEST(RatingExamples, PublishedStepIsTheEasiestWhereNothingEasierApplies) {
     const State before = LoadPosition(e.position);
     State after = before;
     Step step;
-    ASSERT_TRUE(logic::ApplyEasiestStep(after, &step));
+    ASSERT_TRUE(core_internal::ApplyEasiestStep(after, &step));
     EXPECT_EQ(TechniqueName(step.technique), TechniqueName(e.technique));
     ExpectPublishedStep(e, before, after, e.technique == Technique::kXChain);
   }
@@ -375,7 +375,7 @@ TEST(RatingExamples, WWingPositionHoldsAnEasierXyWing) {
   const State before = LoadPosition(w02->position);
   State after = before;
   Step step;
-  ASSERT_TRUE(logic::ApplyEasiestStep(after, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(after, &step));
   EXPECT_EQ(step.technique, Technique::kXyWing);
   EXPECT_EQ(Removed(before, after), ParseCandidates("238 297"));
   EXPECT_TRUE(AgreesWithSolution(after, SolutionOf(*w02)));
@@ -391,7 +391,7 @@ TEST(RatingExamples, NakedSinglePositionHoldsEasierHiddenSingles) {
   ASSERT_NE(n101, nullptr);
   State s = LoadPosition(n101->position);
   Step step;
-  ASSERT_TRUE(logic::ApplyEasiestStep(s, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kHiddenSingleBox);
   EXPECT_EQ(s.grid[1 * 9 + 4], 8);  // r2c5
   EXPECT_EQ(s.grid[5 * 9 + 7], 5);  // r6c8

@@ -7,20 +7,20 @@
 #include <climits>
 #include <utility>
 
-#include "core/rate/logic.h"
 #include "common/samples.h"
+#include "common/test_data.h"
+#include "core/rate/logic.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/solver.h"
-#include "common/test_data.h"
 
 namespace sudoku {
 namespace {
 
-using logic::CellSet;
-using logic::Elimination;
-using logic::Peers;
-using logic::State;
-using logic::Work;
+using core_internal::CellSet;
+using core_internal::Elimination;
+using core_internal::Peers;
+using core_internal::State;
+using core_internal::Work;
 
 // The union of Peers(cell) over `set`.
 CellSet PeersOf(CellSet set) {
@@ -37,7 +37,7 @@ void ReferenceXyChainsFrom(const State& s, const Work& w, int a, int z, Eliminat
   is[x].Set(a);
   seen[x].Set(a);
   for (int cells = 2;; ++cells) {
-    const int rating = 66 + logic::ChainLengthBonus(2 * cells);
+    const int rating = 66 + core_internal::ChainLengthBonus(2 * cells);
     if (found->rating != 0 && rating >= found->rating) return;
     std::array<CellSet, kDigits> next{};
     bool any = false;
@@ -105,11 +105,11 @@ TEST(RatingReference, XyChainMatchesPerStartSearch) {
     for (int i = 0; i < 300; ++i) {
       const State s = RandomState(rng, bivalue, filled);
       Work w;
-      logic::ComputeWork(s, &w);
+      core_internal::ComputeWork(s, &w);
       for (int bound : {0, 67, 69, 72}) {
         SCOPED_TRACE(::testing::Message()
                      << bivalue << "/" << filled << " state " << i << " bound " << bound);
-        ExpectSame(logic::FindXyChain(s, w, bound), ReferenceXyChain(s, w, bound));
+        ExpectSame(core_internal::FindXyChain(s, w, bound), ReferenceXyChain(s, w, bound));
       }
     }
   }
@@ -123,16 +123,16 @@ void ExpectSameSteps(const Grid& puzzle, StepA step_a, StepB step_b) {
   Grid solution;
   ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
   State a, b;
-  ASSERT_TRUE(logic::InitState(puzzle, &a));
+  ASSERT_TRUE(core_internal::InitState(puzzle, &a));
   b = a;
   while (a.empty.Any()) {
-    logic::Step a_step, b_step;
+    core_internal::Step a_step, b_step;
     const bool progress = step_a(a, &a_step);
     ASSERT_EQ(step_b(b, &b_step), progress) << ToString(puzzle);
     if (!progress) {
       const int cell = a.empty.First();
-      logic::Place(a, cell, solution[cell] - 1);
-      logic::Place(b, cell, solution[cell] - 1);
+      core_internal::PlaceDigit(a, cell, solution[cell] - 1);
+      core_internal::PlaceDigit(b, cell, solution[cell] - 1);
       continue;
     }
     ASSERT_EQ(b_step.technique, a_step.technique) << ToString(puzzle);
@@ -144,11 +144,16 @@ void ExpectSameSteps(const Grid& puzzle, StepA step_a, StepB step_b) {
 
 // Memory::sound off (every finder searches in full) against on (as RateUniquePuzzle).
 void ExpectSoundMemoryChangesNothing(const Grid& puzzle) {
-  logic::Memory plain, sound;
+  core_internal::Memory plain, sound;
   sound.sound = true;
   ExpectSameSteps(
-      puzzle, [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &plain, step); },
-      [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &sound, step); });
+      puzzle,
+      [&](State& s, core_internal::Step* step) {
+        return core_internal::ApplyEasiestStep(s, &plain, step);
+      },
+      [&](State& s, core_internal::Step* step) {
+        return core_internal::ApplyEasiestStep(s, &sound, step);
+      });
 }
 
 TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
@@ -171,11 +176,13 @@ TEST(RatingReference, SoundMemoryGivesTheSameSteps) {
 // One Memory for the whole solve against a fresh search from scratch at every step
 // (ApplyEasiestStep without memory).
 void ExpectMemoryChangesNothing(const Grid& puzzle) {
-  logic::Memory memory;
+  core_internal::Memory memory;
   ExpectSameSteps(
       puzzle,
-      [&](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, &memory, step); },
-      [](State& s, logic::Step* step) { return logic::ApplyEasiestStep(s, step); });
+      [&](State& s, core_internal::Step* step) {
+        return core_internal::ApplyEasiestStep(s, &memory, step);
+      },
+      [](State& s, core_internal::Step* step) { return core_internal::ApplyEasiestStep(s, step); });
 }
 
 TEST(RatingReference, MemoryGivesTheSameStepsAsFreshSearches) {
@@ -203,15 +210,15 @@ TEST(RatingReference, HouseCountsMatchCountsPerHouse) {
       const State s = RandomState(rng, bivalue, filled);
       for (int d = -1; d < kDigits; ++d) {
         const CellSet cells = d < 0 ? s.empty : s.cand[d];
-        const logic::HouseCounts counts = logic::CountPerHouse(cells);
+        const core_internal::HouseCounts counts = core_internal::CountPerHouse(cells);
         for (int k = 2; k <= 10; ++k) {
           uint32_t want = 0;
-          for (int h = 0; h < logic::kHouses; ++h) {
-            const int count = (cells & logic::House(h)).Count();
+          for (int h = 0; h < core_internal::kHouses; ++h) {
+            const int count = (cells & core_internal::House(h)).Count();
             ASSERT_EQ(static_cast<int>((counts.w[h / 16] >> (4 * (h % 16))) & 0xF), count);
             want |= static_cast<uint32_t>(count >= k) << h;
           }
-          ASSERT_EQ(logic::HousesWithAtLeast(counts, k), want) << "k " << k;
+          ASSERT_EQ(core_internal::HousesWithAtLeast(counts, k), want) << "k " << k;
         }
       }
     }
@@ -227,7 +234,7 @@ TEST(RatingReference, ScanMasksMatchItemByItemSkips) {
   }
   Rng rng(80);
   for (int clean : {0, 1, 5, 17, 18, 40, 80, 81, 200, INT_MAX}) {
-    logic::Scan scan;
+    core_internal::Scan scan;
     scan.clean = clean;
     const CellSet touched{rng(), rng() & CellSet::kHiMask};
     const CellSet cells = scan.TodoCells(touched);

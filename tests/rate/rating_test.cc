@@ -18,9 +18,9 @@
 namespace sudoku {
 namespace {
 
-using logic::CellSet;
-using logic::State;
-using logic::Step;
+using core_internal::CellSet;
+using core_internal::State;
+using core_internal::Step;
 
 constexpr int Cell(int row, int col) { return row * 9 + col; }
 
@@ -29,7 +29,7 @@ using Candidates = std::set<std::pair<int, int>>;
 
 State EmptyBoard() {
   State s;
-  EXPECT_TRUE(logic::InitState(Grid{}, &s));
+  EXPECT_TRUE(core_internal::InitState(Grid{}, &s));
   return s;
 }
 
@@ -77,7 +77,7 @@ Candidates Removed(const Candidates& before, const State& after) {
 Candidates EasiestStepRemoves(State& s, Technique technique) {
   const Candidates before = AllCandidates(s);
   Step step;
-  EXPECT_TRUE(logic::ApplyEasiestStep(s, &step));
+  EXPECT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(TechniqueName(step.technique), TechniqueName(technique));
   EXPECT_EQ(step.uses, 1);
   return Removed(before, s);
@@ -135,14 +135,14 @@ TEST(Rating, TechniqueRatingsFollowSudokuExplainer) {
 }
 
 TEST(Rating, ChainLengthBonusFollowsSeThresholds) {
-  EXPECT_EQ(logic::ChainLengthBonus(4), 0);
-  EXPECT_EQ(logic::ChainLengthBonus(5), 1);
-  EXPECT_EQ(logic::ChainLengthBonus(6), 1);
-  EXPECT_EQ(logic::ChainLengthBonus(8), 2);
-  EXPECT_EQ(logic::ChainLengthBonus(12), 3);
-  EXPECT_EQ(logic::ChainLengthBonus(16), 4);
-  EXPECT_EQ(logic::ChainLengthBonus(24), 5);
-  EXPECT_EQ(logic::ChainLengthBonus(25), 6);
+  EXPECT_EQ(core_internal::ChainLengthBonus(4), 0);
+  EXPECT_EQ(core_internal::ChainLengthBonus(5), 1);
+  EXPECT_EQ(core_internal::ChainLengthBonus(6), 1);
+  EXPECT_EQ(core_internal::ChainLengthBonus(8), 2);
+  EXPECT_EQ(core_internal::ChainLengthBonus(12), 3);
+  EXPECT_EQ(core_internal::ChainLengthBonus(16), 4);
+  EXPECT_EQ(core_internal::ChainLengthBonus(24), 5);
+  EXPECT_EQ(core_internal::ChainLengthBonus(25), 6);
 }
 
 TEST(Rating, BandsCoverAllRatingsInOrder) {
@@ -217,11 +217,11 @@ TEST(RatingPosition, HiddenSingleInBoxBeforeLine) {
     s.cand[6].Clear(cell);
   }
   Step step;
-  ASSERT_TRUE(logic::ApplyEasiestStep(s, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kHiddenSingleBox);
   EXPECT_EQ(s.grid[Cell(4, 4)], 7);
   EXPECT_EQ(s.grid[Cell(0, 5)], 0);
-  ASSERT_TRUE(logic::ApplyEasiestStep(s, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kHiddenSingleLine);
   EXPECT_EQ(s.grid[Cell(0, 5)], 4);
 }
@@ -230,7 +230,7 @@ TEST(RatingPosition, NakedSingle) {
   State s = EmptyBoard();
   SetCell(s, Cell(2, 2), {9});
   Step step;
-  ASSERT_TRUE(logic::ApplyEasiestStep(s, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kNakedSingle);
   EXPECT_EQ(step.rating, 23);
   EXPECT_EQ(s.grid[Cell(2, 2)], 9);
@@ -411,7 +411,7 @@ TEST(RatingPosition, XChain) {
   KeepOnly(s, 1, Row(6), {Cell(6, 1), Cell(6, 7)});
   const Candidates before = AllCandidates(s);
   Step step;
-  ASSERT_TRUE(logic::ApplyEasiestStep(s, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXChain);
   EXPECT_EQ(step.rating, 66);  // 6 nodes: 6.5 + 0.1
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(1, 1), Cell(2, 1), Cell(7, 0), Cell(8, 0)}));
@@ -433,7 +433,7 @@ TEST(RatingPosition, XyChain) {
   SetCell(s, Cell(4, 8), {4, 1});
   const Candidates before = AllCandidates(s);
   Step step;
-  ASSERT_TRUE(logic::ApplyEasiestStep(s, &step));
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXyChain);
   EXPECT_EQ(step.rating, 68);  // 4 cells = 8 nodes: 6.6 + 0.2
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(0, 8), Cell(4, 0)}));
@@ -442,7 +442,7 @@ TEST(RatingPosition, XyChain) {
 TEST(RatingPosition, NothingAppliesOnTheEmptyBoard) {
   State s = EmptyBoard();
   Step step;
-  EXPECT_FALSE(logic::ApplyEasiestStep(s, &step));
+  EXPECT_FALSE(core_internal::ApplyEasiestStep(s, &step));
 }
 
 }  // namespace

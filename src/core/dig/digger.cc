@@ -8,16 +8,15 @@
 #include <span>
 #include <string_view>
 
-#include "core/board/houses.h"
-#include "sudoku/core/solver.h"
+#include "core/board/digits.h"
 #include "core/dig/unavoidable_sets.h"
+#include "sudoku/core/solver.h"
 
 namespace sudoku {
 namespace {
 
 using core_internal::CellSet;
 using core_internal::Houses;
-using core_internal::kAllCells;
 using core_internal::kPlaces;
 using core_internal::Place;
 using core_internal::UnavoidableSets;
@@ -288,12 +287,12 @@ class Digging {
   void Empty(int cell) {
     (*puzzle_)[cell] = 0;
     houses_.Toggle(cell, solution_[cell]);
-    given_cells_.Remove(cell);
+    given_cells_.Clear(cell);
   }
   void Fill(int cell) {
     (*puzzle_)[cell] = solution_[cell];
     houses_.Toggle(cell, solution_[cell]);
-    given_cells_.Add(cell);
+    given_cells_.Set(cell);
   }
   bool EmptiesASet(const uint8_t* cells, int n) const {
     if (!sets_.made()) return false;
@@ -306,7 +305,7 @@ class Digging {
   const Grid& solution_;
   Grid* puzzle_;
   Givens houses_;
-  CellSet given_cells_ = kAllCells;
+  CellSet given_cells_ = CellSet::All();
   UnavoidableSets sets_;
   BlockQuestions solver_;
   std::span<const uint8_t> seq_;

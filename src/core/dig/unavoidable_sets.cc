@@ -3,7 +3,7 @@
 
 #include <bit>
 
-#include "core/board/houses.h"
+#include "core/board/digits.h"
 
 namespace sudoku::core_internal {
 
@@ -17,8 +17,8 @@ struct UnavoidableSets::Where {
       row_in_col[d][p.col] = p.row;
       box_in_row[d][p.row] = p.box;
       row_in_box[d][p.box] = p.row;
-      row_third[p.row][p.col / 3] |= static_cast<uint16_t>(1u << d);
-      col_third[p.col][p.row / 3] |= static_cast<uint16_t>(1u << d);
+      row_third[p.row][p.col / 3] |= DigitBit(d);
+      col_third[p.col][p.row / 3] |= DigitBit(d);
     }
   }
   // For digit d and row r: the column and the box of d in row r; the row of d in column (box).
@@ -39,10 +39,10 @@ void UnavoidableSets::Make(const Grid& solution) {
 
 // Adds the set of the `n` cells in `cells`.
 void UnavoidableSets::Add(const uint8_t* cells, int n) {
-  CellSet& set = sets_[count_];
-  set = CellSet{0, 0};
+  CellSet& set = table_.sets[count_];
+  set = CellSet();
   for (int i = 0; i < n; ++i) {
-    set.Add(cells[i]);
+    set.Set(cells[i]);
     of_cell_[cells[i]][size_of_cell_[cells[i]]++] = static_cast<uint8_t>(count_);
   }
   ++count_;

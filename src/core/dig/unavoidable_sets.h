@@ -27,33 +27,10 @@
 #include <array>
 #include <cstdint>
 
+#include "core/board/cell_set.h"
 #include "sudoku/core/grid.h"
 
 namespace sudoku::core_internal {
-
-// A set of cells, bit `cell`.
-struct CellSet {
-  uint64_t lo;  // cells 0-63
-  uint64_t hi;  // cells 64-80
-  void Add(int cell) {
-    if (cell < 64) {
-      lo |= uint64_t{1} << cell;
-    } else {
-      hi |= uint64_t{1} << (cell - 64);
-    }
-  }
-  void Remove(int cell) {
-    if (cell < 64) {
-      lo &= ~(uint64_t{1} << cell);
-    } else {
-      hi &= ~(uint64_t{1} << (cell - 64));
-    }
-  }
-  bool Meets(const CellSet& other) const { return ((lo & other.lo) | (hi & other.hi)) != 0; }
-};
-
-// All 81 cells.
-constexpr CellSet kAllCells{~uint64_t{0}, (uint64_t{1} << (kCells - 64)) - 1};
 
 class UnavoidableSets {
  public:
@@ -67,7 +44,7 @@ class UnavoidableSets {
   // True iff some set containing `cell` has no cell in `givens`.
   bool HasEmptySetAt(int cell, const CellSet& givens) const {
     for (int k = 0; k < size_of_cell_[cell]; ++k) {
-      if (!sets_[of_cell_[cell][k]].Meets(givens)) return true;
+      if (!table_.sets[of_cell_[cell][k]].Meets(givens)) return true;
     }
     return false;
   }
@@ -94,7 +71,12 @@ class UnavoidableSets {
 
   bool made_ = false;
   int count_;
-  std::array<CellSet, kMaxSets> sets_;
+  // Left unset until Make, as a dig that never needs the sets should not pay for clearing
+  // them (a CellSet clears itself when constructed).
+  union SetTable {
+    SetTable() {}
+    std::array<CellSet, kMaxSets> sets;
+  } table_;
   std::array<std::array<uint8_t, kMaxSetsPerCell>, kCells> of_cell_;  // first size_of_cell_
   std::array<uint8_t, kCells> size_of_cell_;
 };

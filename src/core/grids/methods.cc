@@ -10,7 +10,7 @@
 #include <string_view>
 #include <utility>
 
-#include "core/board/houses.h"
+#include "core/board/digits.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/solver.h"
 
@@ -22,6 +22,7 @@ constexpr std::array<std::string_view, kGridMethods.size()> kGridMethodNames = {
 
 using core_internal::Houses;
 using core_internal::RandomBit;
+using core_internal::RandomDigit;
 
 // ---------------------------------------------------------------------------------------------
 // digit-rows: step k places digit k / 9 + 1 in row k % 9, in a random column whose cell is empty
@@ -115,7 +116,7 @@ bool TryBoxFill(Rng& rng, Grid* grid) {
       const int cell = (box / 3) * 27 + (box % 3) * 3 + (k / 3) * 9 + k % 3;
       const uint16_t free = houses.Free(cell);
       if (free == 0) return false;
-      (*grid)[cell] = static_cast<uint8_t>(RandomBit(free, rng));
+      (*grid)[cell] = static_cast<uint8_t>(RandomDigit(free, rng));
       houses.Toggle(cell, (*grid)[cell]);
     }
   }
@@ -219,7 +220,7 @@ bool TryRandomClues(Rng& rng, Grid* grid) {
     const int cell = cells[i];
     const uint16_t free = houses.Free(cell);
     if (free == 0) return false;
-    clues[cell] = static_cast<uint8_t>(RandomBit(free, rng));
+    clues[cell] = static_cast<uint8_t>(RandomDigit(free, rng));
     houses.Toggle(cell, clues[cell]);
   }
   return CountSolutions(clues, 1, grid) == 1;

@@ -1,17 +1,17 @@
-#include "sudoku/core/grid_generator.h"
-
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <utility>
 
-#include "core/board/houses.h"
+#include "core/board/digits.h"
+#include "sudoku/core/grid_generator.h"
 
 namespace sudoku {
 namespace {
 
+using core_internal::DigitBit;
 using core_internal::Houses;
-using core_internal::RandomBit;
+using core_internal::RandomDigit;
 
 // Completes `grid` depth-first, filling the cells empties[0..count); returns false when the
 // current state has no completion. Branches on the empty cell with the fewest candidates and
@@ -32,8 +32,8 @@ bool Complete(Grid& grid, Houses& houses, std::array<uint8_t, kCells>& empties, 
   std::swap(empties[best], empties[count - 1]);  // the cell leaves the list while it is filled
   const int cell = empties[count - 1];
   for (uint16_t untried = houses.Free(cell); untried != 0;) {
-    const int digit = RandomBit(untried, rng);
-    untried &= static_cast<uint16_t>(~(1u << digit));
+    const int digit = RandomDigit(untried, rng);
+    untried &= static_cast<uint16_t>(~DigitBit(digit));
     grid[cell] = static_cast<uint8_t>(digit);
     houses.Toggle(cell, digit);
     if (Complete(grid, houses, empties, count - 1, rng)) return true;

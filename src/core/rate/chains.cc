@@ -14,7 +14,7 @@
 
 #include "core/rate/logic.h"
 
-namespace sudoku::logic {
+namespace sudoku::core_internal {
 
 namespace {
 
@@ -127,4 +127,4 @@ Elimination FindXChain(const State& s, const Work& w, DigitChain* memory) {
   return found;
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal

@@ -2,8 +2,9 @@
 // technique. Private to src/core (and its tests).
 //
 // State: for each digit d (0-8) the 81-bit set of empty cells where d is still a candidate, the
-// set of empty cells, and the grid of placed digits. Cell sets are two 64-bit words, so a house,
-// the peers of a cell or all candidates of a digit are combined with a few word operations.
+// set of empty cells, and the grid of placed digits. Cell sets (board/cell_set.h) are two 64-bit
+// words, so a house, the peers of a cell (board/geometry.h) or all candidates of a digit are
+// combined with a few word operations.
 //
 // Each finder looks for its technique in the current state; if an instance makes progress it
 // applies it (places digits or removes candidates), fills *step and returns true; else it leaves
@@ -25,109 +26,12 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/board/cell_set.h"
+#include "core/board/geometry.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 
-namespace sudoku::logic {
-
-// A set of cells: bit i of `lo` is cell i (0-63), bit i of `hi` is cell 64 + i (64-80).
-struct CellSet {
-  uint64_t lo = 0;
-  uint64_t hi = 0;
-
-  static constexpr uint64_t kHiMask = (uint64_t{1} << 17) - 1;
-  static constexpr CellSet All() { return {~uint64_t{0}, kHiMask}; }
-  static constexpr CellSet Of(int cell) {
-    return cell < 64 ? CellSet{uint64_t{1} << cell, 0} : CellSet{0, uint64_t{1} << (cell - 64)};
-  }
-
-  constexpr bool Has(int cell) const {
-    return cell < 64 ? (lo >> cell) & 1 : (hi >> (cell - 64)) & 1;
-  }
-  constexpr void Set(int cell) { *this |= Of(cell); }
-  constexpr void Clear(int cell) { *this &= ~Of(cell); }
-  constexpr bool Empty() const { return (lo | hi) == 0; }
-  constexpr bool Any() const { return (lo | hi) != 0; }
-  constexpr int Count() const { return std::popcount(lo) + std::popcount(hi); }
-  // True iff exactly one cell.
-  constexpr bool IsSingle() const { return Count() == 1; }
-  // The lowest cell. REQUIRES: Any().
-  constexpr int First() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
-
-  // Calls f(cell) for every cell, in increasing order.
-  template <typename F>
-  constexpr void ForEach(F&& f) const {
-    for (uint64_t w = lo; w; w &= w - 1) f(std::countr_zero(w));
-    for (uint64_t w = hi; w; w &= w - 1) f(64 + std::countr_zero(w));
-  }
-  // Calls f(cell) in increasing order until it returns true; true iff it did.
-  template <typename F>
-  constexpr bool Find(F&& f) const {
-    for (uint64_t w = lo; w; w &= w - 1) {
-      if (f(std::countr_zero(w))) return true;
-    }
-    for (uint64_t w = hi; w; w &= w - 1) {
-      if (f(64 + std::countr_zero(w))) return true;
-    }
-    return false;
-  }
-  // The cells from `first` on (none if first >= 81).
-  static constexpr CellSet From(int first) {
-    if (first <= 0) return All();
-    if (first < 64) return {~uint64_t{0} << first, kHiMask};
-    if (first < kCells) return {0, (kHiMask << (first - 64)) & kHiMask};
-    return {};
-  }
-
-  constexpr CellSet operator&(CellSet o) const { return {lo & o.lo, hi & o.hi}; }
-  constexpr CellSet operator|(CellSet o) const { return {lo | o.lo, hi | o.hi}; }
-  constexpr CellSet operator~() const { return {~lo, ~hi & kHiMask}; }
-  constexpr CellSet& operator&=(CellSet o) { return *this = *this & o; }
-  constexpr CellSet& operator|=(CellSet o) { return *this = *this | o; }
-  friend constexpr bool operator==(CellSet, CellSet) = default;
-};
-
-// Houses: rows 0-8, columns 9-17, boxes 18-26.
-inline constexpr int kHouses = 27;
-constexpr int RowHouse(int cell) { return RowOf(cell); }
-constexpr int ColHouse(int cell) { return 9 + ColOf(cell); }
-constexpr int BoxHouse(int cell) { return 18 + BoxOf(cell); }
-
-struct Tables {
-  CellSet house[kHouses];
-  int8_t house_cells[kHouses][9];  // the cells of each house, increasing
-  CellSet peers[kCells];           // the 20 cells sharing a house with each cell
-  uint32_t cell_houses[kCells];    // bit h: house h holds the cell
-};
-
-constexpr Tables MakeTables() {
-  Tables t{};
-  int filled[kHouses] = {};
-  for (int c = 0; c < kCells; ++c) {
-    for (int h : {RowHouse(c), ColHouse(c), BoxHouse(c)}) {
-      t.house[h].Set(c);
-      t.house_cells[h][filled[h]++] = static_cast<int8_t>(c);
-    }
-  }
-  for (int c = 0; c < kCells; ++c) {
-    t.peers[c] = t.house[RowHouse(c)] | t.house[ColHouse(c)] | t.house[BoxHouse(c)];
-    t.peers[c].Clear(c);
-    t.cell_houses[c] = (1u << RowHouse(c)) | (1u << ColHouse(c)) | (1u << BoxHouse(c));
-  }
-  return t;
-}
-inline constexpr Tables kTables = MakeTables();
-
-inline constexpr CellSet House(int h) { return kTables.house[h]; }
-inline constexpr CellSet Peers(int cell) { return kTables.peers[cell]; }
-inline constexpr bool Sees(int a, int b) { return kTables.peers[a].Has(b); }
-inline constexpr uint32_t HousesOf(int cell) { return kTables.cell_houses[cell]; }
-// Bit h: house h holds a cell of `set`.
-inline uint32_t HousesOf(CellSet set) {
-  uint32_t houses = 0;
-  set.ForEach([&](int cell) { houses |= HousesOf(cell); });
-  return houses;
-}
+namespace sudoku::core_internal {
 
 // kSpread[bits]: bit i of 9 bits moved to bit 4 * i (one count per nibble).
 constexpr std::array<uint64_t, 512> MakeSpread() {
@@ -321,7 +225,7 @@ bool InitState(const Grid& puzzle, State* s);
 void SetUpState(const Grid& puzzle, State* s);
 
 // Places digit d (0-8) at `cell`: the cell leaves every candidate set, d leaves the peers.
-void Place(State& s, int cell, int d);
+void PlaceDigit(State& s, int cell, int d);
 
 // Removes digit d (0-8) from `cells`; true iff a candidate was removed.
 bool Eliminate(State& s, int d, CellSet cells);
@@ -388,9 +292,9 @@ bool ApplyEasiestStep(State& s, Step* step);
 
 // As above, reusing what `memory` kept from earlier steps of the same solve: same results.
 // REQUIRES: *memory is default-constructed for a new solve, and between calls s only loses
-// candidates (Place, Eliminate).
+// candidates (PlaceDigit, Eliminate).
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal
 
 #endif  // SUDOKU_CORE_RATE_LOGIC_H_

@@ -8,32 +8,14 @@
 
 #include "core/rate/logic.h"
 
-namespace sudoku::logic {
+namespace sudoku::core_internal {
 namespace {
-
-// Each cell's houses and its position in each (bit i of Work::where: house_cells[h][i]).
-struct CellPlace {
-  int8_t house[3];     // row, column, box
-  int8_t position[3];  // in the row (its column), the column (its row), the box
-};
-constexpr std::array<CellPlace, kCells> MakeCellPlaces() {
-  std::array<CellPlace, kCells> places{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int r = RowOf(cell), c = ColOf(cell);
-    places[cell] = {
-        {static_cast<int8_t>(RowHouse(cell)), static_cast<int8_t>(ColHouse(cell)),
-         static_cast<int8_t>(BoxHouse(cell))},
-        {static_cast<int8_t>(c), static_cast<int8_t>(r), static_cast<int8_t>((r % 3) * 3 + c % 3)}};
-  }
-  return places;
-}
-constexpr std::array<CellPlace, kCells> kCellPlaces = MakeCellPlaces();
 
 // Removes from w the candidate d of `cell`: in each of its houses d goes from `before`
 // positions to one fewer.
 inline void DropCandidate(int cell, int d, Work* w) {
   w->masks[cell] = static_cast<uint16_t>(w->masks[cell] & ~(1u << d));
-  const CellPlace& place = kCellPlaces[cell];
+  const HousePlace& place = kHousePlaces[cell];
   const uint16_t bit = static_cast<uint16_t>(1u << d);
   for (int i = 0; i < 3; ++i) {
     const int h = place.house[i];
@@ -195,4 +177,4 @@ void EndScan(const Scan& scan, bool progress, FinderMemory* finder) {
   finder->clean = progress ? scan.found : INT_MAX;
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal

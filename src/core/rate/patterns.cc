@@ -4,7 +4,7 @@
 
 #include "core/rate/logic.h"
 
-namespace sudoku::logic {
+namespace sudoku::core_internal {
 namespace {
 
 bool Done(Technique technique, Step* step) {
@@ -198,7 +198,7 @@ bool FindBugPlusOne(State& s, const Work& w, Step* step) {
       if (count != 0 && count != 2) return false;
     }
   }
-  Place(s, extra, digit);
+  PlaceDigit(s, extra, digit);
   return Done(Technique::kBugPlusOne, step);
 }
 
@@ -281,4 +281,4 @@ bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
   }) && Done(Technique::kWWing, step);
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal

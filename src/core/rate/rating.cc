@@ -104,7 +104,7 @@ std::string_view RatingLevel(int rating_tenths) {
   return kBands[std::size(kBands) - 1].name;
 }
 
-namespace logic {
+namespace core_internal {
 namespace {
 
 bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* step) {
@@ -235,7 +235,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   return ApplyChain(s, Technique::kXChain, x_chain, step);
 }
 
-}  // namespace logic
+}  // namespace core_internal
 
 namespace {
 
@@ -250,9 +250,9 @@ void Record(Technique technique, int rating, int uses, Rating* out) {
 }
 
 // The guess: the empty cell with the fewest candidates gets its digit from the solution.
-void Guess(logic::State& s, const Grid& solution, Rating* out) {
+void Guess(core_internal::State& s, const Grid& solution, Rating* out) {
   int best = -1, fewest = kDigits + 1;
-  const logic::CellMasks masks = logic::ComputeMasks(s);
+  const core_internal::CellMasks masks = core_internal::ComputeMasks(s);
   s.empty.ForEach([&](int cell) {
     const int count = std::popcount(masks[cell]);
     if (count < fewest) {
@@ -260,7 +260,7 @@ void Guess(logic::State& s, const Grid& solution, Rating* out) {
       best = cell;
     }
   });
-  logic::Place(s, best, solution[best] - 1);
+  core_internal::PlaceDigit(s, best, solution[best] - 1);
   ++out->guesses;
   Record(Technique::kGuess, kGuessRating, 1, out);
 }
@@ -271,13 +271,13 @@ void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) 
   *rating = Rating{};
   rating->solutions = 1;
   rating->solved = true;
-  logic::State s;
-  logic::SetUpState(puzzle, &s);  // a puzzle with one solution has no conflict
-  logic::Memory memory;
+  core_internal::State s;
+  core_internal::SetUpState(puzzle, &s);  // a puzzle with one solution has no conflict
+  core_internal::Memory memory;
   memory.sound = true;  // the solve only ever removes candidates the solution does not use
-  logic::Step step;
+  core_internal::Step step;
   while (s.empty.Any()) {
-    if (logic::ApplyEasiestStep(s, &memory, &step)) {
+    if (core_internal::ApplyEasiestStep(s, &memory, &step)) {
       Record(step.technique, step.rating, step.uses, rating);
     } else {
       Guess(s, solution, rating);

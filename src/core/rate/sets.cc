@@ -6,7 +6,7 @@
 
 #include "core/rate/logic.h"
 
-namespace sudoku::logic {
+namespace sudoku::core_internal {
 namespace {
 
 constexpr Technique kNaked[5] = {Technique::kNone, Technique::kNone, Technique::kNakedPair,
@@ -198,4 +198,4 @@ bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
   return false;
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal

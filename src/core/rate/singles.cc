@@ -1,7 +1,7 @@
 // Pencil-mark state, singles and locked candidates of the logical solver (rate/logic.h).
 #include "core/rate/logic.h"
 
-namespace sudoku::logic {
+namespace sudoku::core_internal {
 
 CellMasks ComputeMasks(const State& s) {
   CellMasks masks{};
@@ -34,7 +34,7 @@ void SetUpState(const Grid& puzzle, State* s) {
   for (int d = 0; d < kDigits; ++d) s->cand[d] = s->empty & ~seen[d + 1];
 }
 
-void Place(State& s, int cell, int d) {
+void PlaceDigit(State& s, int cell, int d) {
   s.grid[cell] = static_cast<uint8_t>(d + 1);
   const CellSet keep = ~CellSet::Of(cell);
   s.empty &= keep;
@@ -174,7 +174,7 @@ void PlaceCounted(State& s, int cell, int d, SinglesMemory* m) {
   // Summed first: a subtraction per peer from memory would chain each through the store of the
   // one before.
   m->count[d] -= CountOf(s.cand[d] & Peers(cell));
-  Place(s, cell, d);
+  PlaceDigit(s, cell, d);
 }
 
 // Takes the houses of `range` whose count in `counts` is one in increasing order: place(h)
@@ -310,7 +310,7 @@ bool FindNakedSingle(State& s, Step* step) {
     for (int d = 0; d < kDigits; ++d) {
       // A placement earlier in this step may have removed the digit (only in a broken state).
       if (s.cand[d].Has(cell)) {
-        Place(s, cell, d);
+        PlaceDigit(s, cell, d);
         ++placed;
         break;
       }
@@ -430,4 +430,4 @@ bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
   return false;
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal

@@ -17,7 +17,7 @@
 
 #include "core/rate/logic.h"
 
-namespace sudoku::logic {
+namespace sudoku::core_internal {
 namespace {
 
 constexpr int kXyChainBase = 66;
@@ -193,4 +193,4 @@ Elimination FindXyChain(const State& s, const Work& w, int bound) {
   return XySearch<(kMaxNodes + 63) / 64>(s, w).Run(bound);
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku::core_internal

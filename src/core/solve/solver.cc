@@ -35,25 +35,25 @@
 namespace sudoku {
 namespace {
 
-using solver_internal::Columns;
-using solver_internal::Field;
-using solver_internal::Init;
-using solver_internal::kBand;
-using solver_internal::kColSpread;
-using solver_internal::kKeyMultiplier;
-using solver_internal::kMiniRowBits;
-using solver_internal::kRow;
-using solver_internal::kRowHigh;
-using solver_internal::kRowLow;
-using solver_internal::kRowRest;
-using solver_internal::kStackMask;
-using solver_internal::kT;
-using solver_internal::MiniRowKey;
+using core_internal::Columns;
+using core_internal::Field;
+using core_internal::Init;
+using core_internal::kBand;
+using core_internal::kColSpread;
+using core_internal::kKeyMultiplier;
+using core_internal::kMiniRowBits;
+using core_internal::kRow;
+using core_internal::kRowHigh;
+using core_internal::kRowLow;
+using core_internal::kRowRest;
+using core_internal::kStackMask;
+using core_internal::kT;
+using core_internal::MiniRowKey;
 #if defined(SUDOKU_SOLVER_AVX2)
-using solver_internal::Load;
-using solver_internal::MulLanes;
-using solver_internal::Splat;
-using solver_internal::Store;
+using core_internal::Load;
+using core_internal::MulLanes;
+using core_internal::Splat;
+using core_internal::Store;
 #endif
 
 constexpr uint32_t kAllFields = 0x7FFFFFF;  // 27 fields

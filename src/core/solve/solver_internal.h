@@ -31,7 +31,7 @@
 #include <immintrin.h>
 #endif
 
-namespace sudoku::solver_internal {
+namespace sudoku::core_internal {
 
 constexpr uint32_t kBand = 0x7FFFFFF;         // 27 bits
 constexpr uint32_t kRow = 0x1FF;              // one row of a band
@@ -154,6 +154,6 @@ inline __m256i MulLanes(__m256i x, uint32_t c) {
 // house, a cell holding none of 0-9). Defined in solve/solver_init.cc.
 bool Init(const Grid& puzzle, SolverState& s);
 
-}  // namespace sudoku::solver_internal
+}  // namespace sudoku::core_internal
 
 #endif  // SUDOKU_CORE_SOLVE_SOLVER_INTERNAL_H_
