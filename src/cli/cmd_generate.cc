@@ -72,7 +72,7 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.min_rating = band.min_rating;
     generator.max_rating = std::min(band.max_rating, kGuessRating);
     // Where the level is common: beginner puzzles among 26-56 clues, easy ones among 26-31,
-    // harder ones among minimal puzzles (measured shares in README, Levels).
+    // harder ones among minimal puzzles (the shares per clue band: docs/rating.md).
     if (options.clues.empty() && options.clue_class.empty() && !options.minimal &&
         band.min_rating > FindRatingBand("beginner")->max_rating) {
       if (band.max_rating <= FindRatingBand("easy")->max_rating) {
@@ -268,7 +268,7 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                                 "clue classes; 17-80 with --minimal)");
   auto* level = cmd->add_option("--level", options->level,
                                 "Rating level: beginner, easy, medium, hard, expert or extreme "
-                                "(see README, Levels)");
+                                "(docs/rating.md)");
   auto* clue_class = cmd->add_option("--clue-class,--clue-level", options->clue_class,
                                      "Clue class: easy (54-56 clues), medium (41-46) or hard "
                                      "(26-31)");

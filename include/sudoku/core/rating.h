@@ -46,9 +46,7 @@
 //   expert    6.5-9.9   + chains (skyscraper, kite, W-wing, X- and XY-chains)
 //   extreme  10.0+      a guess was needed
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
-// singles. Shares measured on 5,000 generated puzzles each (beginner/easy/medium/hard/expert/
-// extreme): minimal 1.7/41.0/18.8/7.7/16.0/14.8 %; 26-31 clues 20.9/54.0/7.6/5.0/8.5/3.9 %;
-// 41-46 clues 99.5 % beginner; 54-56 clues all beginner.
+// singles. How often each level comes out of each clue band: docs/rating.md.
 //
 // Thread-safety: every function is pure and thread-safe; rating allocates nothing on the heap.
 #ifndef SUDOKU_CORE_RATING_H_

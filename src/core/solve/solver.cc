@@ -71,10 +71,11 @@ struct Context {
   int found;
   Grid* solution;
   // True for a question about the existence of a solution (HasSolutionAvoiding), false for
-  // counting. Any complete search answers the first, so it searches the cheapest way measured
-  // on digs: branching on the first bivalue cell rather than the best scored one (-4.7%
-  // instructions), and running the stack shrink only before the first branch (-2%). Counting
-  // keeps both everywhere, as the first solution it finds depends on them.
+  // counting. Any complete search answers the first, so it searches the way that costs digs the
+  // fewest instructions: branching on the first bivalue cell rather than the best scored one,
+  // and running the stack shrink only before the first branch (docs/performance.md, "Design
+  // measurements"). Counting keeps both everywhere, as the first solution it finds depends on
+  // them.
   bool existence;
 };
 
