@@ -238,6 +238,8 @@ case_parallel() {
 case_slurm() {
   need sqlite3
   local cluster="$REPO/scripts/slurm/local-cluster.sh"
+  # The one-node cluster's own configuration, even where the machine has a real one.
+  export SLURM_CONF="$(realpath -m "${SUDOKU_SLURM_DIR:-/tmp/sudoku-slurm}")/slurm.conf"
   if ! bash "$cluster" start >cluster.txt 2>&1; then
     echo "SKIP: cannot start a local Slurm cluster here: $(tail -1 cluster.txt)" >&2
     exit 77
