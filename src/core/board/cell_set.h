@@ -33,8 +33,23 @@ struct CellSet {
   constexpr bool Has(int cell) const {
     return cell < 64 ? (lo >> cell) & 1 : (hi >> (cell - 64)) & 1;
   }
-  constexpr void Set(int cell) { *this |= Of(cell); }
-  constexpr void Clear(int cell) { *this &= ~Of(cell); }
+  // Set and Clear touch the one word that holds the cell: the cheapest for the digger, which
+  // sets and clears a cell at every trial. Where the same cell is taken from a set over and over
+  // in a loop, `set &= ~Of(cell)` lets the compiler make the mask once.
+  constexpr void Set(int cell) {
+    if (cell < 64) {
+      lo |= uint64_t{1} << cell;
+    } else {
+      hi |= uint64_t{1} << (cell - 64);
+    }
+  }
+  constexpr void Clear(int cell) {
+    if (cell < 64) {
+      lo &= ~(uint64_t{1} << cell);
+    } else {
+      hi &= ~(uint64_t{1} << (cell - 64));
+    }
+  }
   constexpr bool Empty() const { return (lo | hi) == 0; }
   constexpr bool Any() const { return (lo | hi) != 0; }
   // True iff the two sets share a cell.

@@ -1,7 +1,9 @@
 // Sets of digits, the one convention of src/core: a 9-bit mask, bit d - 1 for digit d (1-9), so
 // kAllDigits is 0x1FF. Also the digit sets of the rows, columns and boxes of a partly filled
 // grid (Houses), and a random member of a mask. Private to src/core; allocation-free;
-// thread-compatible (RandomBit draws from the caller's Rng).
+// thread-compatible (RandomBit draws from the caller's Rng). A few local keys that are only
+// compared or counted use bit d for digit d instead, to save DigitBit's subtraction in a hot
+// loop; each says so where it is made.
 #ifndef SUDOKU_CORE_BOARD_DIGITS_H_
 #define SUDOKU_CORE_BOARD_DIGITS_H_
 
@@ -19,10 +21,6 @@ inline constexpr uint16_t kAllDigits = 0x1FF;
 
 // The mask of digit `digit` (1-9).
 constexpr uint16_t DigitBit(int digit) { return static_cast<uint16_t>(1u << (digit - 1)); }
-
-// The mask of a cell's value: DigitBit(digit) for 1-9, none for 0 (an empty cell), with no
-// branch.
-constexpr uint16_t ValueBit(int value) { return static_cast<uint16_t>((1u << value) >> 1); }
 
 // Row, column and box digit sets of a partly filled grid.
 struct Houses {

@@ -3,6 +3,11 @@
 // with their cells, and each cell's 20 peers. Private to src/core: the one house and peer table
 // of the grid methods, the digger, the scorer and the rater. Cells are numbered row * 9 + col
 // (sudoku/core/grid.h). Constant data; thread-safe.
+//
+// Tables in one algorithm's own layout stay beside it: the solver's band tables
+// (solve/solver_internal.h), the rater's per-house counts and locked-candidate segments
+// (rate/singles.cc), and the canonical search's column tables for byte shuffles
+// (canonical/grid.cc).
 #ifndef SUDOKU_CORE_BOARD_GEOMETRY_H_
 #define SUDOKU_CORE_BOARD_GEOMETRY_H_
 

@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/board/digits.h"
+
 namespace sudoku {
 namespace {
 
@@ -17,18 +19,14 @@ std::string_view Trim(std::string_view text) {
 }
 
 // True when no row, column or box holds a digit twice (empty cells are ignored).
+// REQUIRES: every cell holds 0-9.
 bool NoHouseRepeats(const Grid& grid) {
-  std::array<uint16_t, 9> row{}, col{}, box{};
+  core_internal::Houses houses;
   for (int cell = 0; cell < kCells; ++cell) {
-    if (grid[cell] == 0) continue;
-    const uint16_t bit = static_cast<uint16_t>(1u << grid[cell]);
-    uint16_t& r = row[RowOf(cell)];
-    uint16_t& c = col[ColOf(cell)];
-    uint16_t& b = box[BoxOf(cell)];
-    if ((r | c | b) & bit) return false;
-    r |= bit;
-    c |= bit;
-    b |= bit;
+    const int digit = grid[cell];
+    if (digit == 0) continue;
+    if (!(houses.Free(cell) & core_internal::DigitBit(digit))) return false;
+    houses.Toggle(cell, digit);
   }
   return true;
 }

@@ -20,7 +20,7 @@
 //     (3 x 2 x 2 orders per pair). It goes on with 1 only if tau swaps A's first column with a
 //     column of B, and then it is 457189, from a single order per swap. Pairs with swaps, if
 //     there are any, beat all others, and only their swap orders are searched (a grid without
-//     any swap, about 1 in 25,000, searches all 12 orders of every pair).
+//     any swap, which is rare, searches all 12 orders of every pair).
 // Every candidate order is scored by its second and third rows; the orders reaching the smallest
 // top band (usually one or two) are then compared on the other six rows.
 #include <algorithm>
@@ -62,7 +62,8 @@ struct Lines {
     }
   }
 
-  // Bit d set for each digit d of row r's stack s.
+  // A key of the digits of row r's stack s, compared for equality only: bit d for digit d, one
+  // shift a cell rather than DigitBit's two, so not a digit set of board/digits.h.
   uint16_t StackDigits(int o, int r, int s) const {
     const uint8_t* cell = cells[o] + 9 * r + 3 * s;
     return static_cast<uint16_t>((1u << cell[0]) | (1u << cell[1]) | (1u << cell[2]));
@@ -103,7 +104,8 @@ struct ColumnOrder {
   }
 };
 
-// The stack of each column (16 entries, for byte shuffles).
+// Column tables of this search, 16 entries wide for its byte shuffles (the board's own geometry
+// is board/geometry.h). kStackOf[c]: the stack of column c.
 constexpr uint8_t kStackOf[16] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
 // kStackAfter[step][c]: the stack `step` stacks after column c's (0xFF past column 8).
 constexpr uint8_t kStackAfter[3][16] = {

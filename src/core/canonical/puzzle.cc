@@ -19,8 +19,6 @@
 // smallest row is smaller replaces the best from that row on.
 //
 // Finished grids take a faster path: CanonicalGrid, in canonical/grid.cc.
-#include "sudoku/core/canonical.h"
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -29,6 +27,7 @@
 #include <utility>
 
 #include "core/canonical/row.h"
+#include "sudoku/core/canonical.h"
 
 namespace sudoku {
 namespace {
@@ -80,9 +79,10 @@ struct Oriented {
   void ScanLine(int o, int r) {
     const uint8_t* line = cells[o] + 9 * r;
     givens[o][r] = NonzeroCells(line);
-    unsigned digits = 0;
-    for (int c = 0; c < 9; ++c) digits |= 1u << line[c];
-    if (kBitCount[digits >> 1] != kBitCount[givens[o][r]]) {
+    unsigned values = 0;  // bit v: a cell of the line holds v (0: empty)
+    for (int c = 0; c < 9; ++c) values |= 1u << line[c];
+    const unsigned digits = values >> 1;  // its digits, bit d - 1 for digit d (board/digits.h)
+    if (kBitCount[digits] != kBitCount[givens[o][r]]) {
       repeats[o] = static_cast<uint16_t>(repeats[o] | 1u << r);
     }
   }

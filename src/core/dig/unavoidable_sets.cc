@@ -2,8 +2,9 @@
 #include "core/dig/unavoidable_sets.h"
 
 #include <bit>
+#include <memory>
 
-#include "core/board/digits.h"
+#include "core/board/geometry.h"
 
 namespace sudoku::core_internal {
 
@@ -17,13 +18,15 @@ struct UnavoidableSets::Where {
       row_in_col[d][p.col] = p.row;
       box_in_row[d][p.row] = p.box;
       row_in_box[d][p.box] = p.row;
-      row_third[p.row][p.col / 3] |= DigitBit(d);
-      col_third[p.col][p.row / 3] |= DigitBit(d);
+      row_third[p.row][p.col / 3] |= static_cast<uint16_t>(1u << d);
+      col_third[p.col][p.row / 3] |= static_cast<uint16_t>(1u << d);
     }
   }
   // For digit d and row r: the column and the box of d in row r; the row of d in column (box).
   std::array<std::array<uint8_t, 9>, 10> col_in_row, row_in_col, box_in_row, row_in_box;
-  // The digits of row (column) l in its cells 3j..3j+2.
+  // The digits of row (column) l in its cells 3j..3j+2, as keys compared for equality only: bit
+  // d for digit d, one shift a cell rather than DigitBit's two, so not digit sets of
+  // board/digits.h.
   std::array<std::array<uint16_t, 3>, 9> row_third{}, col_third{};
 };
 
@@ -39,10 +42,9 @@ void UnavoidableSets::Make(const Grid& solution) {
 
 // Adds the set of the `n` cells in `cells`.
 void UnavoidableSets::Add(const uint8_t* cells, int n) {
-  CellSet& set = table_.sets[count_];
-  set = CellSet();
+  CellSet* const set = std::construct_at(table_.sets + count_);  // empty
   for (int i = 0; i < n; ++i) {
-    set.Set(cells[i]);
+    set->Set(cells[i]);
     of_cell_[cells[i]][size_of_cell_[cells[i]]++] = static_cast<uint8_t>(count_);
   }
   ++count_;

@@ -71,11 +71,12 @@ class UnavoidableSets {
 
   bool made_ = false;
   int count_;
-  // Left unset until Make, as a dig that never needs the sets should not pay for clearing
-  // them (a CellSet clears itself when constructed).
+  // The sets, in storage that construction leaves uninitialised: a CellSet clears itself when
+  // constructed, and a dig that never needs the sets should not pay for clearing them all. Add
+  // constructs each set (std::construct_at) before anything reads it.
   union SetTable {
     SetTable() {}
-    std::array<CellSet, kMaxSets> sets;
+    CellSet sets[kMaxSets];
   } table_;
   std::array<std::array<uint8_t, kMaxSetsPerCell>, kCells> of_cell_;  // first size_of_cell_
   std::array<uint8_t, kCells> size_of_cell_;

@@ -1,7 +1,7 @@
 // The grid methods other than the default search (which lives in grids/search.cc), their names,
 // and GenerateGrid(GridMethod, Rng&). A method that can fail makes bounded attempts until one
-// succeeds; each attempt succeeds with a fixed probability (measured figures in the comments),
-// so the number of attempts is geometrically distributed and the loops end with probability 1.
+// succeeds; each attempt succeeds with a fixed probability, so the number of attempts is
+// geometrically distributed and the loops end with probability 1.
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -27,9 +27,10 @@ using core_internal::RandomDigit;
 // ---------------------------------------------------------------------------------------------
 // digit-rows: step k places digit k / 9 + 1 in row k % 9, in a random column whose cell is empty
 // and whose column and box do not hold the digit yet. A step with no column left undoes the
-// previous step, which then tries its next column (chronological backtracking). A grid needs
-// about 90 backtracks on average, but a bad early choice can cost very many, so an attempt gives
-// up after kDigitRowsMaxBacktracks and the grid starts again (about 1 grid in 40, measured).
+// previous step, which then tries its next column (chronological backtracking). A typical grid
+// needs far fewer backtracks than the budget, but a bad early choice can cost very many, so an
+// attempt gives up after kDigitRowsMaxBacktracks and the grid starts again (a small share of
+// grids do).
 constexpr int kDigitRowsMaxBacktracks = 1000;
 
 class DigitRows {
@@ -106,9 +107,9 @@ Grid DigitRowsGrid(Rng& rng) {
 // box-fill: boxes 0-8 in order, each box's cells in row-major order, each cell a random digit
 // its row, column and box do not hold yet. A cell with no such digit is a dead end and the whole
 // grid starts again, as in the original program (so each grid is drawn with the probability that
-// one pass of this fill makes it, given that the pass succeeds). A pass succeeds about 3 times
-// in 1,000 (measured; most dead ends come in boxes 1, 4 and 3) and fills 33 cells on average,
-// so a grid costs about 11,000 cell choices.
+// one pass of this fill makes it, given that the pass succeeds). Nearly every pass meets a dead
+// end, most often in boxes 1, 4 and 3, after filling fewer than half the cells, so a grid costs
+// thousands of cell choices.
 bool TryBoxFill(Rng& rng, Grid* grid) {
   Houses houses;
   for (int box = 0; box < 9; ++box) {
@@ -116,8 +117,9 @@ bool TryBoxFill(Rng& rng, Grid* grid) {
       const int cell = (box / 3) * 27 + (box % 3) * 3 + (k / 3) * 9 + k % 3;
       const uint16_t free = houses.Free(cell);
       if (free == 0) return false;
-      (*grid)[cell] = static_cast<uint8_t>(RandomDigit(free, rng));
-      houses.Toggle(cell, (*grid)[cell]);
+      const int digit = RandomDigit(free, rng);
+      (*grid)[cell] = static_cast<uint8_t>(digit);
+      houses.Toggle(cell, digit);
     }
   }
   return true;
@@ -148,6 +150,9 @@ Grid BoxFillGrid(Rng& rng) {
 // Then each band's rows and each stack's columns are shuffled (validity-preserving permutations).
 constexpr int kPatternTripleSwaps = 24;
 
+// A key of the digits of the three cells from `first` on, `stride` apart, compared for
+// equality only: bit d for digit d, one shift a cell (not DigitBit's two, in a loop that
+// compares nine triples per swap), so not a digit set of board/digits.h.
 uint16_t TripleSet(const Grid& grid, int first, int stride) {
   return static_cast<uint16_t>((1u << grid[first]) | (1u << grid[first + stride]) |
                                (1u << grid[first + 2 * stride]));
@@ -220,8 +225,9 @@ bool TryRandomClues(Rng& rng, Grid* grid) {
     const int cell = cells[i];
     const uint16_t free = houses.Free(cell);
     if (free == 0) return false;
-    clues[cell] = static_cast<uint8_t>(RandomDigit(free, rng));
-    houses.Toggle(cell, clues[cell]);
+    const int digit = RandomDigit(free, rng);
+    clues[cell] = static_cast<uint8_t>(digit);
+    houses.Toggle(cell, digit);
   }
   return CountSolutions(clues, 1, grid) == 1;
 }

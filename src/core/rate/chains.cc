@@ -68,7 +68,7 @@ void XChainsFrom(const State& s, int d, int c0, const StrongLinks& strong, Elimi
     if (found->rating != 0 && rating >= found->rating) return;
     CellSet on = UnionOver(off & strong.linked, [&](int cell) { return strong.Of(cell); });
     on &= ~seen_on;
-    on.Clear(c0);
+    on &= ~CellSet::Of(c0);  // a mask the compiler keeps out of the loop
     if (on.Empty()) return;
     seen_on |= on;
     const CellSet seen_by_on = UnionOver(on, [](int cell) { return Peers(cell); }) & cand;
@@ -88,7 +88,7 @@ Elimination DigitXChain(const State& s, const Work& w, int d, int bound) {
     const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
     for (int end : {a, b}) {
       if (!strong.linked.Has(end)) strong.lo[end] = strong.hi[end] = 0;
-      strong.linked.Set(end);
+      strong.linked |= CellSet::Of(end);
     }
     strong.Add(a, b);
     strong.Add(b, a);

@@ -6,6 +6,7 @@
 #include <climits>
 #include <iterator>
 
+#include "core/board/digits.h"
 #include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
@@ -83,7 +84,7 @@ void CountCandidates(const State& s, Work* w) {
 
 void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
   for (int x = 0; x < kDigits; ++x) {
-    scan->pairs_changed[x] = scan->DigitTouched(x) ? uint16_t{0x1ff} : scan->digits;
+    scan->pairs_changed[x] = scan->DigitTouched(x) ? kAllDigits : scan->digits;
   }
   changed.ForEach([&](int cell) {
     const uint16_t mask = w.masks[cell];

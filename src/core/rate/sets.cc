@@ -138,7 +138,7 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
     auto apply = [&](uint16_t chosen, uint16_t positions) {
       CellSet cells;
       for (int i = 0; i < 9; ++i) {
-        if (positions & (1u << i)) cells.Set(kTables.house_cells[h][i]);
+        if (positions & (1u << i)) cells |= CellSet::Of(kTables.house_cells[h][i]);
       }
       uint16_t keep = 0;
       for (int i = 0; i < n; ++i) {

@@ -59,7 +59,8 @@ bool SinglesStep(Technique technique, int placed, Step* step) {
   return true;
 }
 
-// The HouseCounts of one cell: a one in each of its three houses.
+// The HouseCounts of one cell: a one in each of its three houses. Derived from the board's
+// geometry (board/geometry.h) in the layout of HouseCounts, which only the rater uses.
 constexpr std::array<HouseCounts, kCells> MakeCellCounts() {
   std::array<HouseCounts, kCells> counts{};
   for (int cell = 0; cell < kCells; ++cell) {
@@ -356,7 +357,8 @@ int PointingLine(const Work& w, int d, int b) {
 }
 
 // The box of each line's segment k (rows: boxes of the row's band; columns: of its stack) and
-// the positions of the box on the line.
+// the positions of the box on the line: geometry in the layout of Work::where, for the locked
+// candidates alone, so it stays here rather than in board/geometry.h.
 struct LineBoxes {
   int8_t box[kHouses - 9][3];
   uint16_t on_line[kHouses - 9];

@@ -46,8 +46,10 @@ constexpr uint32_t kRowRest = kBand & ~kRowHigh;  // bits 0-7 of each row
 constexpr int Field(int d, int b) { return d < 8 ? b * 8 + d : 24 + b; }
 
 // Lookup tables, built at compile time. A "mini-row key" is 9 bits: bit box_in_band * 3 +
-// row_in_band set when the digit may go in that row of that box (see MiniRowKey).
-struct Tables {
+// row_in_band set when the digit may go in that row of that box (see MiniRowKey). They are
+// indexed by band cell (row_in_band * 9 + col) and by mini-row key, the solver's own layout, so
+// they stay here rather than in the board's house and peer table (board/geometry.h).
+struct SolverTables {
   uint32_t shrink[512];      // mini-row key -> 27-bit mask of the permitted mini-rows
   uint16_t shrink9[512];     // 3x3 pattern -> the union of the permutations inside it
   uint32_t stack_keep[512];  // shrink9 with bits 3 * i + j moved to 9 * i + j
@@ -62,8 +64,8 @@ struct Tables {
   alignas(32) uint32_t own_lane[28][8];  // field -> all ones in its lane of its group
 };
 
-constexpr Tables MakeTables() {
-  Tables t{};
+constexpr SolverTables MakeSolverTables() {
+  SolverTables t{};
   constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (int s = 0; s < 512; ++s) {
     // Bit 3 * i + j of s: row i goes to column j (transposing s transposes the result, so one
@@ -114,7 +116,7 @@ constexpr Tables MakeTables() {
   return t;
 }
 
-inline constexpr Tables kT = MakeTables();
+inline constexpr SolverTables kT = MakeSolverTables();
 
 // Multiplying the mini-row bits (9 * row + 3 * box) by this puts bit box * 3 + row of the key
 // at bit 23 + box * 3 + row: the three shifted copies fall on different residues mod 3, so the
