@@ -188,10 +188,15 @@ case_merge_interrupt() {
   for target in new.db out.db; do
     "$BIN" merge --db "$target" a.db >/dev/null 2>&1 &
     pid=$!
-    sleep 0.3
-    kill -KILL "$pid"
+    # Killed as soon as its staging file appears (a fixed sleep raced a loaded machine both
+    # ways); the merge of 80,000 rows still has most of its work ahead then.
+    local deadline=$((SECONDS + 60))
+    while [ ! -e "$target.merging-rows" ] && kill -0 "$pid" 2>/dev/null; do
+      [ "$SECONDS" -lt "$deadline" ] || fail "the merge into $target made no staging file in 60 s"
+    done
+    kill -KILL "$pid" 2>/dev/null || fail "the merge into $target ended before it was killed"
     wait "$pid" 2>/dev/null
-    [ -e "$target.merging-rows" ] || fail "the merge into $target ended before it was killed"
+    [ -e "$target.merging-rows" ] || fail "the merge into $target left no staging file"
     expect_one_line_error 1 "$BIN" merge --db "$target" a.db
     grep -q "merging.* exists: another merge into $target is running, or one was interrupted" \
       err.txt || fail "$(cat err.txt)"
