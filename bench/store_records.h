@@ -31,21 +31,24 @@ inline const std::vector<PuzzleRecord>& RecordPool() {
   return pool;
 }
 
-// Item `item_index`: a pool record, whose canonical form gets the item's number (base 9, digits
-// 1-9) in its last 12 cells, so that every item has a form of its own.
-inline PuzzleRecord MakeRecord(int64_t item_index) {
+// Item `item_index`: a pool record, whose canonical form gets the number `form` (base 9, digits
+// 1-9; the item's own number unless given) in its last 12 cells, so that every item has a form
+// of its own. Runs appended to a corpus take forms after the corpus's (store_scale.cc).
+inline PuzzleRecord MakeRecord(int64_t item_index, int64_t form = -1) {
   PuzzleRecord r = RecordPool()[static_cast<size_t>(item_index % kPoolSize)];
   r.item_index = item_index;
-  uint64_t n = static_cast<uint64_t>(item_index);
+  uint64_t n = static_cast<uint64_t>(form < 0 ? item_index : form);
   for (int cell = kCells - 12; cell < kCells; ++cell, n /= 9) {
     r.canonical[cell] = static_cast<uint8_t>(1 + n % 9);
   }
   return r;
 }
 
-inline void NextBatch(int64_t first, std::vector<PuzzleRecord>* batch) {
+// Items first.. of a run; their forms are numbered from first_form + first.
+inline void NextBatch(int64_t first, std::vector<PuzzleRecord>* batch, int64_t first_form = 0) {
   for (size_t i = 0; i < batch->size(); ++i) {
-    (*batch)[i] = MakeRecord(first + static_cast<int64_t>(i));
+    const int64_t item = first + static_cast<int64_t>(i);
+    (*batch)[i] = MakeRecord(item, first_form + item);
   }
 }
 

@@ -7,6 +7,10 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_PACKAGES=(g++ cmake make libtbb-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev)
 # Packages some commands use at run time (run.sh installs these too).
 RUNTIME_PACKAGES=(gnuplot-nox)
+# Packages of the fuzz targets (clang, and libFuzzer with the sanitizer runtimes) and of the
+# ThreadSanitizer stage (dpkg-source unpacks Debian's oneTBB source to build it instrumented).
+FUZZ_PACKAGES=(clang libclang-rt-dev)
+TSAN_PACKAGES=(dpkg-dev xz-utils)
 
 log() { echo "[sudoku-corpus] $*" >&2; }
 

@@ -2,11 +2,15 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,10 +33,10 @@ bool ParseInt(std::string_view text, int* value) {
 IntRange ParseBand(std::string_view option, const std::string& text, int lowest, int highest) {
   const IntRange range = ParseRange(option, text);
   const std::string named = std::string(option) + " '" + text + "': ";
-  if (range.min > range.max) throw UserError(named + "MIN is above MAX");
+  if (range.min > range.max) throw UsageError(named + "MIN is above MAX");
   if (range.min < lowest || range.max > highest) {
-    throw UserError(named + "must lie within " + std::to_string(lowest) + "-" +
-                    std::to_string(highest));
+    throw UsageError(named + "must lie within " + std::to_string(lowest) + "-" +
+                     std::to_string(highest));
   }
   return range;
 }
@@ -42,6 +46,7 @@ int ForEachPuzzleLine(std::istream& in, const std::string& source,
   int bad = 0;
   std::string line;
   for (int line_no = 1; std::getline(in, line); ++line_no) {
+    if (line_no == 1) SkipByteOrderMark(&line);
     const size_t first = line.find_first_not_of(" \t\r\n\v\f");
     if (first == std::string::npos || line[first] == '#') continue;
     const ParseResult parsed = ParseGrid(line);
@@ -51,11 +56,20 @@ int ForEachPuzzleLine(std::istream& in, const std::string& source,
       ++bad;
       std::cerr << source << ":" << line_no << ": " << parsed.error << "\n";
     }
+    // Stop early when the output is gone (a full disk): the rest would be lost too.
+    if (!std::cout || std::ferror(stdout)) break;
   }
+  // getline ends on a read error (EISDIR, EIO, a line larger than memory) as on the end.
+  if (in.bad()) throw UserError(source + ": cannot read the input (read error)");
   return bad;
 }
 
 }  // namespace
+
+void SkipByteOrderMark(std::string* line) {
+  static constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+  if (std::string_view(*line).starts_with(kUtf8Bom)) line->erase(0, kUtf8Bom.size());
+}
 
 namespace {
 
@@ -86,8 +100,8 @@ bool SplitRange(std::string_view text, bool (*parse)(std::string_view, int*), in
 IntRange ParseRange(std::string_view option, std::string_view text) {
   IntRange range;
   if (!SplitRange(text, ParseInt, &range.min, &range.max)) {
-    throw UserError(std::string(option) + " '" + std::string(text) +
-                    "': expected MIN-MAX or N with whole numbers, e.g. 22-30");
+    throw UsageError(std::string(option) + " '" + std::string(text) +
+                     "': expected MIN-MAX or N with whole numbers, e.g. 22-30");
   }
   return range;
 }
@@ -96,9 +110,9 @@ RatingRange ParseRatingRange(std::string_view option, std::string_view text) {
   RatingRange range;
   const std::string named = std::string(option) + " '" + std::string(text) + "': ";
   if (!SplitRange(text, ParseTenths, &range.min, &range.max)) {
-    throw UserError(named + "expected MIN-MAX or R with ratings like 3.0-4.4");
+    throw UsageError(named + "expected MIN-MAX or R with ratings like 3.0-4.4");
   }
-  if (range.min > range.max) throw UserError(named + "MIN is above MAX");
+  if (range.min > range.max) throw UsageError(named + "MIN is above MAX");
   return range;
 }
 
@@ -108,10 +122,50 @@ RatingBand ParseRatingLevel(std::string_view option, const std::string& name) {
   for (const RatingBand& band : RatingBands()) {
     names += (names.empty() ? "" : ", ") + std::string(band.name);
   }
-  throw UserError(std::string(option) + " '" + name + "': unknown level; use " + names);
+  throw UsageError(std::string(option) + " '" + name + "': unknown level; use " + names);
 }
 
 bool IsTerminal(int fd) { return isatty(fd) == 1; }
+
+namespace {
+
+// The check of WholeNumber and UnsignedNumber: `text` read by from_chars as a T in [min, max].
+template <typename T>
+std::string NumberProblem(const std::string& text, T min, T max) {
+  T value{};
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (!text.empty() && ec == std::errc() && ptr == end && value >= min && value <= max) return "";
+  return "'" + text + "' is not a whole number from " + std::to_string(min) + " to " +
+         std::to_string(max);
+}
+
+}  // namespace
+
+CLI::Validator WholeNumber(int64_t min, int64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) { return NumberProblem<int64_t>(text, min, max); },
+      std::to_string(min) + "-" + std::to_string(max));
+}
+
+CLI::Validator UnsignedNumber() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return NumberProblem<uint64_t>(text, 0, std::numeric_limits<uint64_t>::max());
+      },
+      "0-18446744073709551615");
+}
+
+void CheckStdoutWritten() {
+  errno = 0;
+  std::cout.flush();
+  int error = !std::cout ? errno : 0;
+  if (std::fflush(stdout) != 0 && error == 0) error = errno;
+  if (!std::cout || std::ferror(stdout)) {
+    throw UserError(std::string("cannot write standard output") +
+                    (error != 0 ? ": " + std::string(std::strerror(error)) : ""));
+  }
+}
 
 std::string InOptionTerms(std::string message) {
   // Longer names first, so that no name is replaced inside a longer one.
@@ -157,7 +211,8 @@ void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
                     "Only puzzles dug with this symmetry (none, rot180, rot90, mirror, flip, "
                     "diagonal, antidiagonal)");
   }
-  cmd->add_option("--run", options->run, "Only puzzles of this run id")->check(CLI::PositiveNumber);
+  cmd->add_option("--run", options->run, "Only puzzles of this run id")
+      ->check(WholeNumber(1, std::numeric_limits<int64_t>::max()));
 }
 
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
@@ -165,8 +220,8 @@ PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
   if (!options.level.empty()) filter.level = ParseRatingLevel("--level", options.level).name;
   if (!options.clue_class.empty()) {
     if (!FindClueClass(options.clue_class)) {
-      throw UserError("--clue-class '" + options.clue_class +
-                      "': unknown clue class; use easy, medium or hard");
+      throw UsageError("--clue-class '" + options.clue_class +
+                       "': unknown clue class; use easy, medium or hard");
     }
     filter.clue_class = options.clue_class;
   }
@@ -187,22 +242,22 @@ PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
   }
   if (!options.grid_method.empty()) {
     if (options.grid_method != SourceGridMethodName() && !ParseGridMethod(options.grid_method)) {
-      throw UserError("--grid-method '" + options.grid_method +
-                      "': unknown; use search, digit-rows, box-fill, pattern, random-clues or "
-                      "source");
+      throw UsageError("--grid-method '" + options.grid_method +
+                       "': unknown; use search, digit-rows, box-fill, pattern, random-clues or "
+                       "source");
     }
     filter.grid_method = options.grid_method;
   }
   if (!options.symmetry.empty()) {
     if (!ParseSymmetry(options.symmetry)) {
-      throw UserError("--symmetry '" + options.symmetry +
-                      "': unknown; use none, rot180, rot90, mirror, flip, diagonal or "
-                      "antidiagonal");
+      throw UsageError("--symmetry '" + options.symmetry +
+                       "': unknown; use none, rot180, rot90, mirror, flip, diagonal or "
+                       "antidiagonal");
     }
     filter.symmetry = options.symmetry;
   }
   if (options.run < 0) {
-    throw UserError("--run " + std::to_string(options.run) + ": run ids start at 1");
+    throw UsageError("--run " + std::to_string(options.run) + ": run ids start at 1");
   }
   filter.run_id = options.run;
   return filter;
@@ -224,13 +279,16 @@ int ForEachInputPuzzle(const std::string& input,
   std::ifstream file;
   const bool from_stdin = input == "-";
   if (!from_stdin) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(input, ec)) {
+      throw UserError("'" + input + "' is a folder, not a file of puzzles");
+    }
     file.open(input);
     if (!file) throw UserError("cannot open '" + input + "' for reading");
   }
   const std::string source = from_stdin ? "<stdin>" : input;
   const int bad = ForEachPuzzleLine(from_stdin ? std::cin : file, source, on_puzzle);
-  std::fflush(stdout);
-  std::cout.flush();
+  CheckStdoutWritten();
   if (bad == 0) return 0;
   std::cerr << "sudoku-corpus: " << bad << " bad line" << (bad == 1 ? "" : "s") << " in " << source
             << "\n";

@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/storage/corpus_reader.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/status.h"
+#include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 
@@ -28,12 +28,29 @@ struct UserError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A bad command line (a malformed value, one out of its range, an unknown name): main prints
+// "sudoku-corpus: <what>" on one line and exits with code 2.
+struct UsageError : UserError {
+  using UserError::UserError;
+};
+
+// A CLI11 check: the value is a whole number from `min` to `max`, written in decimal digits
+// with an optional leading '-'. Otherwise the parse fails (exit 2) with "'<text>' is not a
+// whole number from <min> to <max>", so nothing is clamped or wrapped around.
+CLI::Validator WholeNumber(int64_t min, int64_t max);
+// The same for 0 to 2^64-1 (18446744073709551615): a seed.
+CLI::Validator UnsignedNumber();
+
+// Flushes standard output (stdio and iostreams) and throws UserError ("cannot write standard
+// output: <reason>") when anything written to it was lost (a full disk, a closed pipe).
+void CheckStdoutWritten();
+
 struct IntRange {
   int min = 0;
   int max = 0;
 };
 
-// Parses "MIN-MAX" or a single "N" (meaning N-N). Throws UserError naming `option` otherwise.
+// Parses "MIN-MAX" or a single "N" (meaning N-N). Throws UsageError naming `option` otherwise.
 IntRange ParseRange(std::string_view option, std::string_view text);
 
 // An SE rating band in tenths.
@@ -43,19 +60,25 @@ struct RatingRange {
 };
 
 // Parses "MIN-MAX" or "R" with ratings like 4, 4.2 (one decimal at most) into tenths; throws
-// UserError naming `option` when malformed or MIN > MAX.
+// UsageError naming `option` when malformed or MIN > MAX.
 RatingRange ParseRatingRange(std::string_view option, std::string_view text);
 
-// The rating band named `name` (rating.h); throws UserError listing the names otherwise.
+// The rating band named `name` (rating.h); throws UsageError listing the names otherwise.
 RatingBand ParseRatingLevel(std::string_view option, const std::string& name);
+
+// Removes a UTF-8 byte-order mark (EF BB BF) from the start of *line: editors put one at the
+// start of a file, and it is not part of the first line's text.
+void SkipByteOrderMark(std::string* line);
 
 // True when file descriptor `fd` is a terminal.
 bool IsTerminal(int fd);
 
 // Reads puzzle lines from `input` (a file, or "-" for standard input): blank lines and lines
 // starting with '#' are skipped; `on_puzzle(line_no, grid)` gets each good line, and each bad
-// one is reported on stderr as "<source>:<line>: <error>". Returns the exit code: 0, or 1 when
-// any line was bad (after a summary line). Throws UserError when the file cannot be opened.
+// one is reported on stderr as "<source>:<line>: <error>". A UTF-8 byte-order mark before the
+// first line is skipped. Returns the exit code: 0, or 1 when any line was bad (after a summary
+// line). Throws UserError when the file cannot be opened or read (a folder, an I/O error) and
+// when standard output could not be written.
 int ForEachInputPuzzle(const std::string& input,
                        const std::function<void(int line_no, const Grid&)>& on_puzzle);
 
@@ -100,7 +123,7 @@ struct FilterOptions {
 // `cmd`; `with_scores` false adds --run only.
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores = true);
 
-// Checks and converts the options; throws UserError naming the option and value when one is bad
+// Checks and converts the options; throws UsageError naming the option and value when one is bad
 // (unknown level, grid method or symmetry, malformed or empty band, band outside 0-81 clues or
 // 0-729 freedom, run < 1).
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options);

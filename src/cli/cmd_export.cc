@@ -1,14 +1,23 @@
 #include "cmd_export.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 
-#include "sudoku/storage/corpus_reader.h"
 #include "sudoku/core/rating.h"
+#include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 namespace {
@@ -66,22 +75,74 @@ void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string*
   }
 }
 
+// An output file written under a temporary name in its folder ("<name>.tmp-XXXXXX") and
+// renamed over `path` by Commit, so that readers never see a partial file; the destructor
+// removes the temporary file of an export that failed.
+class TempOutput {
+ public:
+  explicit TempOutput(std::string path) : path_(std::move(path)) {
+    std::string pattern = path_ + ".tmp-XXXXXX";
+    const int fd = mkstemp(pattern.data());
+    if (fd < 0) {
+      throw UserError("cannot open '" + path_ + "' for writing: " + std::strerror(errno));
+    }
+    close(fd);  // reopened as a stream; mkstemp made the name ours
+    temp_ = pattern;
+    stream_.open(temp_, std::ios::binary | std::ios::trunc);
+    if (!stream_) Fail("cannot open '" + temp_ + "' for writing");
+  }
+  ~TempOutput() {
+    if (!temp_.empty()) std::remove(temp_.c_str());
+  }
+  TempOutput(const TempOutput&) = delete;
+  TempOutput& operator=(const TempOutput&) = delete;
+
+  std::ostream& stream() { return stream_; }
+
+  // Flushes, closes and renames the file into place; throws UserError if any write failed.
+  void Commit() {
+    errno = 0;
+    stream_.close();
+    if (stream_.fail()) {
+      Fail("cannot write '" + path_ + "'" +
+           (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
+    }
+    // The permissions a file created by open() would have had (mkstemp makes it 0600).
+    const mode_t mask = umask(0);
+    umask(mask);
+    chmod(temp_.c_str(), 0666 & ~mask);
+    if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
+      Fail("cannot rename '" + temp_ + "' to '" + path_ + "': " + std::strerror(errno));
+    }
+    temp_.clear();
+  }
+
+ private:
+  [[noreturn]] void Fail(const std::string& message) { throw UserError(message); }
+  std::string path_;
+  std::string temp_;
+  std::ofstream stream_;
+};
+
 PuzzleQuery ToQuery(const ExportOptions& options) {
   PuzzleQuery query;
   query.filter = ToPuzzleFilter(options.filter);
-  if (options.limit < 0) throw UserError("--limit " + std::to_string(options.limit) + ": below 0");
-  if (options.sample < 0) {
-    throw UserError("--sample " + std::to_string(options.sample) + ": below 0");
-  }
-  query.limit = options.sample > 0 ? options.sample : options.limit;
-  query.sample = options.sample > 0;
+  // PuzzleQuery's limit 0 means "no limit"; --limit 0 and --sample 0 skip the query instead.
+  query.limit = options.sample.value_or(options.limit.value_or(0));
+  query.sample = options.sample.has_value();
   query.sample_seed = options.seed;
   return query;
 }
 
+// Writes the format's header, if it has one; returns 0 (puzzles written).
+int64_t WriteHeader(const std::string& format, std::ostream& out) {
+  if (format == "csv") out << kCsvHeader << "\r\n";
+  return 0;
+}
+
 // Writes every puzzle of `cursor` to `out`; returns how many.
 int64_t WriteRecords(const std::string& format, PuzzleCursor& cursor, std::ostream& out) {
-  if (format == "csv") out << kCsvHeader << "\r\n";
+  WriteHeader(format, out);
   int64_t written = 0;
   StoredPuzzle puzzle;
   std::string line;
@@ -110,10 +171,14 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("-o,--output", options->output, "Output file, - for standard output")
       ->capture_default_str();
   AddFilterOptions(cmd, &options->filter);
-  auto* limit = cmd->add_option("--limit", options->limit, "At most N puzzles (lowest ids first)");
+  const int64_t most = std::numeric_limits<int64_t>::max();
+  auto* limit = cmd->add_option("--limit", options->limit, "At most N puzzles (lowest ids first)")
+                    ->check(WholeNumber(0, most));
   auto* sample = cmd->add_option("--sample", options->sample,
-                                 "A random sample of N puzzles, the same for the same --seed");
+                                 "A random sample of N puzzles, the same for the same --seed")
+                     ->check(WholeNumber(0, most));
   cmd->add_option("--seed", options->seed, "Seed of --sample")
+      ->check(UnsignedNumber())
       ->needs(sample)
       ->capture_default_str();
   limit->excludes(sample);
@@ -124,23 +189,22 @@ int RunExport(const ExportOptions& options) {
   const PuzzleQuery query = ToQuery(options);
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, query.filter);
   std::unique_ptr<PuzzleCursor> cursor;
-  ThrowIfError(reader->Query(query, &cursor));
+  const bool nothing = options.limit == 0 || options.sample == 0;
+  if (!nothing) ThrowIfError(reader->Query(query, &cursor));
 
   const bool to_stdout = options.output == "-";
-  std::ofstream file;
-  if (!to_stdout) {
-    file.open(options.output, std::ios::binary | std::ios::trunc);
-    if (!file) throw UserError("cannot open '" + options.output + "' for writing");
-  }
   std::ios::sync_with_stdio(false);
-  std::ostream& out = to_stdout ? std::cout : file;
-  const int64_t written = WriteRecords(options.format, *cursor, out);
-  out.flush();
-  if (!out) {
-    throw UserError("cannot write " +
-                    (to_stdout ? std::string("standard output") : options.output));
+  std::unique_ptr<TempOutput> file;
+  if (!to_stdout) file = std::make_unique<TempOutput>(options.output);
+  std::ostream& out = to_stdout ? std::cout : file->stream();
+  const int64_t written =
+      nothing ? WriteHeader(options.format, out) : WriteRecords(options.format, *cursor, out);
+  if (to_stdout) {
+    CheckStdoutWritten();
+  } else {
+    file->Commit();
   }
-  if (written == 0) std::cerr << "sudoku-corpus: no puzzles match\n";
+  if (written == 0 && !nothing) std::cerr << "sudoku-corpus: no puzzles match\n";
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "cli_util.h"
@@ -12,20 +13,22 @@
 namespace sudoku::cli {
 
 struct ExportOptions {
-  std::string db = "corpus.db";  // corpus database (opened read-only). Default: corpus.db
-  std::string format = "jsonl";  // jsonl, csv or lines. Default: jsonl
-  std::string output = "-";      // output file, "-" for standard output. Default: -
-  FilterOptions filter;          // which puzzles. Default: all
-  int64_t limit = 0;             // at most this many, lowest ids first; 0 = all. Default: 0
-  int64_t sample = 0;            // a random sample of this many; 0 = no sampling. Default: 0
-  uint64_t seed = 0;             // seed of --sample (same seed, same sample). Default: 0
+  std::string db = "corpus.db";   // corpus database (opened read-only). Default: corpus.db
+  std::string format = "jsonl";   // jsonl, csv or lines. Default: jsonl
+  std::string output = "-";       // output file, "-" for standard output. Default: -
+  FilterOptions filter;           // which puzzles. Default: all
+  std::optional<int64_t> limit;   // at most this many, lowest ids first. Default: all
+  std::optional<int64_t> sample;  // a random sample of this many. Default: no sampling
+  uint64_t seed = 0;              // seed of --sample (same seed, same sample). Default: 0
 };
 
 // Registers the subcommand; when it runs, its exit code is stored in *exit_code.
 void SetupExportCommand(CLI::App& app, int* exit_code);
 
 // Runs `export`: 0 on success, also when no puzzle matches (said on stderr). Throws UserError
-// for a bad filter, an unreadable corpus or an unwritable output file.
+// for a bad filter, an unreadable corpus or an unwritable output file. An output file is
+// written under a temporary name beside it and renamed at the end: a failed export (a full
+// disk) leaves no partial file, and an existing file as it was.
 int RunExport(const ExportOptions& options);
 
 }  // namespace sudoku::cli

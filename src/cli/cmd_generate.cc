@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -21,7 +22,21 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-extern "C" void OnSignal(int) { g_stop.store(true); }
+// More puzzles than any disk holds, and far enough below INT64_MAX that counts, shard item
+// indices (count times up to a million shards) and duplicate allowances cannot overflow.
+constexpr int64_t kMaxCount = 1'000'000'000'000;
+// More worker threads than any machine has cores; above it a typo (100000) would ask the
+// system for threads it may not give.
+constexpr int kMaxThreads = 1024;
+
+// The first signal stops the run after its committed batches; a second one, while the first
+// waits (say on a long open of a big corpus), ends the process at once as it would have.
+extern "C" void OnSignal(int signal) {
+  if (g_stop.exchange(true)) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+  }
+}
 
 uint64_t RandomSeed() {
   std::random_device device;
@@ -33,7 +48,7 @@ template <typename Parse>
 auto ParseChoice(const char* option, const std::string& name, Parse parse, const char* choices) {
   auto parsed = parse(name);
   if (!parsed) {
-    throw UserError(std::string(option) + " '" + name + "': unknown; use " + choices);
+    throw UsageError(std::string(option) + " '" + name + "': unknown; use " + choices);
   }
   return *parsed;
 }
@@ -52,17 +67,19 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
         ParseChoice("--symmetry", options.symmetry, ParseSymmetry,
                     "none, rot180, rot90, mirror, flip, diagonal, antidiagonal or random");
   }
-  generator.dig.order =
-      ParseChoice("--dig-order", options.dig_order, ParseDigOrder, "random or per-row");
-  if (!options.minimal) {  // the span of the clue classes; --minimal keeps the digger's 17-80
+  generator.dig.order = ParseChoice("--dig-order", options.dig_order, ParseDigOrder,
+                                    "random, per-row or controlled-bias");
+  // Controlled-bias digging makes minimal puzzles only: --minimal is implied.
+  if (generator.dig.order == DigOrder::kControlledBias) generator.dig.minimal = true;
+  if (!generator.dig.minimal) {  // the span of the clue classes; --minimal keeps the digger's 17-80
     generator.dig.min_clues = ClueClasses().back().min_clues;
     generator.dig.max_clues = ClueClasses().front().max_clues;
   }
   if (!options.clue_class.empty()) {
     const auto band = FindClueClass(options.clue_class);
     if (!band) {
-      throw UserError("--clue-class '" + options.clue_class +
-                      "': unknown clue class; use easy, medium or hard");
+      throw UsageError("--clue-class '" + options.clue_class +
+                       "': unknown clue class; use easy, medium or hard");
     }
     generator.dig.min_clues = band->min_clues;
     generator.dig.max_clues = band->max_clues;
@@ -100,22 +117,30 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.max_freedom = freedom.max;
   }
   ThrowIfError(CheckGeneratorOptions(generator));
-  if (options.count < 1)
-    throw UserError("--count " + std::to_string(options.count) + ": must be at least 1");
+  if (options.count < 1 || options.count > kMaxCount)
+    throw UsageError("--count " + std::to_string(options.count) + ": must be from 1 to " +
+                     std::to_string(kMaxCount));
   return generator;
 }
 
 // The options a new run and a resumed run share; throws UserError when they are bad.
 void CheckExecutionOptions(const GenerateOptions& options) {
-  if (options.threads < 0)
-    throw UserError("--threads " + std::to_string(options.threads) +
-                    ": must be 0 (all cores) or more");
-  if (options.batch_size < 1) throw UserError("--batch-size must be at least 1");
+  // SQLite would take ":memory:" for a database that vanishes at exit, and "" for a temporary
+  // file: a run there would report "finished" and keep nothing.
+  if (options.db.empty() || options.db == ":memory:") {
+    throw UsageError("--db '" + options.db +
+                     "': not a file; a corpus must be kept in a file, e.g. --db corpus.db");
+  }
+  if (options.threads < 0 || options.threads > kMaxThreads)
+    throw UsageError("--threads " + std::to_string(options.threads) +
+                     ": must be from 0 (all cores) to " + std::to_string(kMaxThreads));
+  if (options.batch_size < 1) throw UsageError("--batch-size must be at least 1");
   if (options.resume_run && *options.resume_run < 1)
     throw UserError("--resume " + std::to_string(*options.resume_run) +
                     ": a run id is 1 or more (or give none for the latest unfinished run)");
-  if (options.extend < 0)
-    throw UserError("--extend " + std::to_string(options.extend) + ": must be 0 or more");
+  if (options.extend < 0 || options.extend > kMaxCount)
+    throw UsageError("--extend " + std::to_string(options.extend) + ": must be from 0 to " +
+                     std::to_string(kMaxCount));
   if (options.extend > 0 && !options.resume)
     throw UserError("--extend " + std::to_string(options.extend) +
                     " extends a stored run: use it with --resume [RUN_ID]");
@@ -148,11 +173,13 @@ RunOutcome FillRun(SqliteStore* store, const GenerateOptions& options, uint64_t 
   ProgressLine progress(!options.quiet && IsTerminal(2), count, "generated");
   pipeline.progress = [&progress](int64_t done) { progress.Update(done); };
 
-  g_stop.store(false);
+  // Installed by RunGenerate before the file is opened; a signal since then stops the run here.
   std::signal(SIGINT, OnSignal);
   std::signal(SIGTERM, OnSignal);
   RunOutcome outcome;
   Status status;
+  // RunPipeline does not throw (a failure to start threads is a status too): a failed run is
+  // recorded 'failed', never left 'running'.
   if (count > 0) status = RunPipeline(pipeline, store, &outcome.result);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
@@ -258,10 +285,14 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                   "Corpus database file (created if missing; runs are appended)")
       ->capture_default_str();
   auto* count = cmd->add_option("-n,--count", options->count, "How many puzzles to write")
+                    ->check(WholeNumber(1, kMaxCount))
                     ->capture_default_str();
   auto* seed =
-      cmd->add_option("--seed", options->seed, "Run seed (default: random, printed at the end)");
-  cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")
+      cmd->add_option("--seed", options->seed, "Run seed (default: random, printed at the end)")
+          ->check(UnsignedNumber());
+  cmd->add_option("-j,--threads", options->threads,
+                  "Worker threads (0 = all cores; at most " + std::to_string(kMaxThreads) + ")")
+      ->check(WholeNumber(0, kMaxThreads))
       ->capture_default_str();
   auto* clues = cmd->add_option("--clues", options->clues,
                                 "Clue band MIN-MAX, e.g. 22-30 (default 26-56, the span of the "
@@ -297,10 +328,14 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                                    "diagonal, antidiagonal, or random (one per puzzle)")
                        ->capture_default_str();
   auto* dig_order = cmd->add_option("--dig-order", options->dig_order,
-                                    "random, or per-row (the same share of holes in every row)")
+                                    "random, per-row (the same share of holes in every row), "
+                                    "or controlled-bias (minimal puzzles whose bias is known, "
+                                    "for stats --unbiased; implies --minimal)")
                         ->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line and no summary");
-  cmd->add_option("--batch-size", options->batch_size, "Puzzles per database transaction")
+  cmd->add_option("--batch-size", options->batch_size,
+                  "Puzzles per write to the database (a transaction holds one or more)")
+      ->check(WholeNumber(1, std::numeric_limits<int>::max()))
       ->capture_default_str();
   auto* shard = cmd->add_option("--shard", options->shard,
                                 "Make part K of N of the run (K/N, e.g. 2/8): run the N parts "
@@ -313,6 +348,7 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                      ->type_name("[RUN_ID]");
   cmd->add_option("--extend", options->extend,
                   "With --resume: make the run N puzzles longer, even a finished one")
+      ->check(WholeNumber(0, kMaxCount))
       ->type_name("N");
   const std::vector<CLI::Option*> run_flags = {
       count,   seed,        clues,       level,     clue_class, rating,    freedom,
@@ -328,6 +364,11 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
 
 int RunGenerate(const GenerateOptions& options) {
   CheckExecutionOptions(options);
+  // From before the file is created: a SIGTERM while it is set up ends the run 'interrupted'
+  // with the schema and the run's row in place, never a process killed over an empty file.
+  g_stop.store(false);
+  std::signal(SIGINT, OnSignal);
+  std::signal(SIGTERM, OnSignal);
   if (options.resume) return ResumeGenerate(options);
   GeneratorOptions generator = ToGeneratorOptions(options);
   const uint64_t seed = options.seed.value_or(RandomSeed());

@@ -33,7 +33,7 @@ struct GenerateOptions {
   std::string grid_source;             // file of finished grids to use instead. Default: none
   std::string transform = "relabel";   // relabel or full. Default: relabel
   std::string symmetry = "none";       // a Symmetry name or "random". Default: none
-  std::string dig_order = "random";    // random or per-row. Default: random
+  std::string dig_order = "random";    // random, per-row or controlled-bias. Default: random
   bool quiet = false;                  // no progress line, no summary. Default: false
   int batch_size = 5000;               // puzzles per transaction. Default: 5000 (pipeline.h)
   std::string shard;                   // "K/N": make part K of N of the run. Default: all of it

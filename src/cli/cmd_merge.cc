@@ -28,6 +28,9 @@ void SetupMergeCommand(CLI::App& app, int* exit_code) {
 int RunMerge(const MergeCommandOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   MergeReport report;
+  if (options.db.empty() || options.db == ":memory:") {
+    throw UsageError("--db '" + options.db + "': not a file; merge into a file, e.g. --db all.db");
+  }
   ThrowIfError(MergeCorpora({options.db, options.inputs}, &report));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

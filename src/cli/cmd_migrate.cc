@@ -18,6 +18,9 @@ void SetupMigrateCommand(CLI::App& app, int* exit_code) {
 }
 
 int RunMigrate(const MigrateOptions& options) {
+  if (options.db.empty() || options.db == ":memory:") {
+    throw UsageError("--db '" + options.db + "': not a file");
+  }
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
   if (!options.quiet) {

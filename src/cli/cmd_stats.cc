@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "stats_plot.h"
-#include "sudoku/storage/corpus_reader.h"
+#include "stats_unbiased.h"
 #include "sudoku/core/rating.h"
+#include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 namespace {
@@ -300,6 +301,22 @@ void PrintJson(const CorpusStats& stats) {
   std::cout << json.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
+// `stats --unbiased`: weighted estimates (stats_unbiased.h).
+int RunUnbiasedStats(CorpusReader& reader, const StatsOptions& options,
+                     const PuzzleFilter& filter) {
+  const UnbiasedStats stats = ReadUnbiasedStats(reader, options.db, filter);
+  if (options.json) {
+    PrintUnbiasedJson(stats);
+  } else {
+    PrintUnbiasedTable(stats);
+  }
+  std::fflush(stdout);
+  if (!options.plot_dir.empty()) {
+    std::cerr << "wrote " << WriteUnbiasedPlot(stats, options.plot_dir) << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 void SetupStatsCommand(CLI::App& app, int* exit_code) {
@@ -314,6 +331,10 @@ void SetupStatsCommand(CLI::App& app, int* exit_code) {
   cmd->add_flag("--json", options->json, "Print one JSON object instead of the table");
   cmd->add_option("--plot", options->plot_dir,
                   "Also draw PNG histograms and a clues x freedom heat map into DIR (gnuplot)");
+  cmd->add_flag("--unbiased", options->unbiased,
+                "Estimates for all minimal puzzles, with 95% intervals, from controlled-bias "
+                "puzzles (generate --dig-order controlled-bias) weighted by C(81, clues); "
+                "refuses puzzles of other dig orders");
   cmd->callback([options, exit_code] { *exit_code = RunStats(*options); });
 }
 
@@ -323,13 +344,18 @@ int RunStats(const StatsOptions& options) {
     throw UserError("--plot needs gnuplot; install it with 'apt-get install gnuplot-nox'");
   }
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, filter);
+  if (options.unbiased) {
+    const int code = RunUnbiasedStats(*reader, options, filter);
+    CheckStdoutWritten();
+    return code;
+  }
   CorpusStats stats = ReadStats(*reader, options.db, filter);
   if (options.json) {
     PrintJson(stats);
   } else {
     PrintTable(stats);
   }
-  std::fflush(stdout);
+  CheckStdoutWritten();
   if (!options.plot_dir.empty()) {
     ThrowIfError(reader->LevelHistogram(ScoreColumn::kFreedom, filter, &stats.level_freedom));
     ThrowIfError(reader->JointHistogram(filter, &stats.clues_freedom));

@@ -17,6 +17,8 @@ struct StatsOptions {
   FilterOptions filter;          // which puzzles to count. Default: all
   bool json = false;             // print one JSON object instead of the table. Default: false
   std::string plot_dir;          // also write PNG plots into this folder. Default: "" (none)
+  // Weighted estimates for all minimal puzzles from controlled-bias puzzles. Default: false
+  bool unbiased = false;
 };
 
 // Registers the subcommand; when it runs, its exit code is stored in *exit_code.

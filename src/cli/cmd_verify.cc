@@ -14,7 +14,6 @@
 
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
-#include "sudoku/storage/corpus_reader.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/generator.h"
 #include "sudoku/core/grid.h"
@@ -22,6 +21,7 @@
 #include "sudoku/core/rating.h"
 #include "sudoku/core/scorer.h"
 #include "sudoku/core/solver.h"
+#include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 namespace {
@@ -30,6 +30,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kChunkPuzzles = 256;  // puzzles per pipeline token
 constexpr int kTokensPerThread = 4;
+constexpr int kMaxIntegrityProblems = 100;  // SQLite's own default for its checks
 
 // Puzzles travelling through the pipeline together, and what checking them found.
 struct Chunk {
@@ -232,15 +233,32 @@ void SetupVerifyCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
   AddFilterOptions(cmd, &options->filter, /*with_scores=*/false);
   cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(WholeNumber(0, 1024))
       ->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line");
+  cmd->add_flag("--full", options->full,
+                "Check the file with SQLite's full integrity_check (also every index against its "
+                "table) instead of the quicker quick_check");
   cmd->callback([options, exit_code] { *exit_code = RunVerify(*options); });
 }
 
 int RunVerify(const VerifyOptions& options) {
   const PuzzleFilter filter = ToPuzzleFilter(options.filter);
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, filter);
+  // The file first: a damaged page can hide rows from the puzzle scan, or break it.
+  std::vector<std::string> problems;
+  ThrowIfError(reader->CheckIntegrity(options.full, kMaxIntegrityProblems, &problems));
+  if (!problems.empty()) {
+    for (const std::string& problem : problems) std::printf("database: %s\n", problem.c_str());
+    std::printf(
+        "verify: %s: the file is damaged (SQLite %s: %zu problem%s%s); puzzles not "
+        "checked\n",
+        options.db.c_str(), options.full ? "integrity_check" : "quick_check", problems.size(),
+        problems.size() == 1 ? "" : "s",
+        static_cast<int>(problems.size()) >= kMaxIntegrityProblems ? " or more" : "");
+    CheckStdoutWritten();
+    return 1;
+  }
   int64_t total = 0;
   ThrowIfError(reader->CountPuzzles(filter, &total));
   PuzzleQuery query;
@@ -268,11 +286,13 @@ int RunVerify(const VerifyOptions& options) {
               progress.Seconds());
   if (totals.mismatches == 0 && bad_runs == 0) {
     std::printf("all match\n");
+    CheckStdoutWritten();
     return 0;
   }
   std::printf("%lld mismatches in %lld puzzles, %lld runs with a wrong count\n",
               static_cast<long long>(totals.mismatches), static_cast<long long>(totals.bad_puzzles),
               static_cast<long long>(bad_runs));
+  CheckStdoutWritten();
   return 1;
 }
 

@@ -1,6 +1,7 @@
 #include "grid_source.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "cli_util.h"
@@ -26,10 +27,14 @@ GridSource LoadGridSource(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw UserError("--grid-source " + path + ": cannot open the file");
   GridSource source;
-  source.path = path;
+  // Absolute: `generate --resume` reads the file again, maybe from another folder.
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  source.path = ec ? path : absolute.lexically_normal().string();
   source.fingerprint = kFnvOffset;
   std::string line;
   for (int line_no = 1; std::getline(in, line); ++line_no) {
+    if (line_no == 1) SkipByteOrderMark(&line);
     const size_t first = line.find_first_not_of(" \t\r\n\v\f");
     if (first == std::string::npos || line[first] == '#') continue;
     const ParseResult parsed = ParseGrid(line);

@@ -12,7 +12,7 @@
 namespace sudoku::cli {
 
 struct GridSource {
-  std::string path;
+  std::string path;          // the file's absolute path
   std::vector<Grid> grids;   // in file order
   uint64_t fingerprint = 0;  // FNV-1a 64 of the grids' text forms, in order
 };

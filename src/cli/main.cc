@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "cli_util.h"
 #include "cmd_export.h"
@@ -26,6 +27,17 @@ int main(int argc, char** argv) {
   sudoku::cli::SetupVerifyCommand(app, &exit_code);
   sudoku::cli::SetupMigrateCommand(app, &exit_code);
   sudoku::cli::SetupMergeCommand(app, &exit_code);
+  // CLI11 would take an unknown first word for a stray argument; say it is no subcommand.
+  if (argc > 1 && argv[1][0] != '-' &&
+      app.get_subcommands([&](CLI::App* sub) { return sub->check_name(argv[1]); }).empty()) {
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    std::cerr << "sudoku-corpus: unknown subcommand '" << argv[1] << "'; use " << names
+              << " (see --help)\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -36,6 +48,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "sudoku-corpus: " << e.what() << " (see --help)\n";
+    return 2;
+  } catch (const sudoku::cli::UsageError& e) {
+    std::cerr << "sudoku-corpus: " << e.what() << "\n";
     return 2;
   } catch (const sudoku::cli::UserError& e) {
     std::cerr << "sudoku-corpus: " << e.what() << "\n";

@@ -7,10 +7,12 @@
 //    "level": null | "hard" (rating level), "clue_level": null | "easy" (clue class),
 //    "minimal": false, "max_attempts": 1000,
 //    "grid_method": "search" | "digit-rows" | ... | "source",
-//    "grid_source": null | {"path": "grids.txt", "grids": 120, "fingerprint": "<16 hex>"},
+//    "grid_source": null | {"path": "/abs/grids.txt", "grids": 120, "fingerprint": "<16 hex>"},
 //    "transform": "relabel" | "full", "symmetry": "none" | "rot180" | ... | "random",
-//    "dig_order": "random" | "per-row"}
-// and, for one shard of a run only, "shard": [K, N] (part K of N; `generate --shard K/N`).
+//    "dig_order": "random" | "per-row" | "controlled-bias"}
+// A controlled-bias run makes GeneratorOptions::controlled_bias_tries_per_grid tries per grid,
+// a constant of this build (not stored: a build that changed it would make other puzzles).
+// And, for one shard of a run only, "shard": [K, N] (part K of N; `generate --shard K/N`).
 // Without the shard key the object is exactly the one the whole run has, so merging the shards
 // gives the run the parameters it would have had on one machine.
 #ifndef SUDOKU_CLI_RUN_PARAMS_H_
@@ -44,8 +46,10 @@ struct RunParams {
   std::string level;           // --level as given, "" when none (then stored as null). Default: ""
   std::string clue_class;      // --clue-class as given, "" when none (stored as null). Default: ""
   GeneratorOptions generator;  // everything but the grid_source span. Default: see there
-  // --grid-source: the file, its number of grids and fingerprint (grid_source.h); the path is
-  // "" when the run makes its own grids. The grids themselves are not stored.
+  // --grid-source: the file (absolute since resume may run in another folder; runs of older
+  // versions may hold a relative one), its number of grids and fingerprint (grid_source.h):
+  // resume refuses a file whose grids changed. The path is "" when the run makes its own grids.
+  // The grids themselves are not stored.
   std::string grid_source_path;
   int64_t grid_source_grids = 0;
   uint64_t grid_source_fingerprint = 0;

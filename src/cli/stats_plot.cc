@@ -27,16 +27,6 @@ namespace fs = std::filesystem;
 
 constexpr int kMaxHeatMapBins = 60;  // freedom bins of the heat map and freedom plots
 
-// A gnuplot string literal: single-quoted, with quotes doubled.
-std::string GnuplotString(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) {
-    if (c == '\'') quoted += '\'';
-    quoted += c;
-  }
-  return quoted + "'";
-}
-
 // Opens `path` for writing or throws UserError naming it.
 std::ofstream OpenData(const fs::path& path) {
   std::ofstream out(path);
@@ -129,6 +119,22 @@ int RunGnuplot(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+std::string GnuplotString(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    if (c == '\'') quoted += '\'';
+    quoted += c;
+  }
+  return quoted + "'";
+}
+
+void RunGnuplotScript(const std::string& script, const std::string& vars) {
+  const int status = RunGnuplot({"gnuplot", "-e", vars, script});
+  if (status != 0) {
+    throw UserError("gnuplot failed (exit " + std::to_string(status) + ") on " + script);
+  }
+}
 
 int BinWidth(const std::vector<ValueCount>& histogram, int max_bins) {
   if (histogram.empty()) return 1;

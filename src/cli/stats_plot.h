@@ -45,6 +45,13 @@ std::vector<ValueCount> Bin(const std::vector<ValueCount>& histogram, int width)
 // True iff a `gnuplot` executable is on PATH.
 bool HaveGnuplot();
 
+// A gnuplot string literal: single-quoted, with quotes doubled.
+std::string GnuplotString(const std::string& text);
+
+// Runs gnuplot on `script`, with `vars` (gnuplot statements) set first; throws UserError when
+// it cannot start or fails.
+void RunGnuplotScript(const std::string& script, const std::string& vars);
+
 // Writes clues.dat, freedom.dat, clues_freedom.dat and plot_stats.gnuplot into `dir` (created if
 // missing), then runs gnuplot, which writes clues.png, freedom.png, freedom_by_level.png and
 // clues_freedom.png there. Throws UserError when gnuplot is missing (before writing anything),

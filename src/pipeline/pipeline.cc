@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,12 @@ struct Chunk {
   int count = 0;
   std::vector<PuzzleRecord> records;  // the items made, in order (fewer than count on error)
   Status error;                       // why the item after the last record could not be made
+  bool cut = false;  // *stop came first: the items after the last record were not made
 };
+
+bool StopRequested(const PipelineOptions& options) {
+  return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
+}
 
 constexpr int kChunkItems = 16;  // items per token: amortizes the pipeline's per-token cost
 constexpr int kTokensPerThread = 4;
@@ -51,12 +58,17 @@ class BatchWriter {
     batch_.reserve(static_cast<size_t>(options.batch_size));
   }
   void Add(const Chunk& chunk) {
-    if (failed()) return;
+    if (failed() || cut_) return;
     for (const PuzzleRecord& record : chunk.records) {
       batch_.push_back(record);
       if (static_cast<int>(batch_.size()) >= options_.batch_size) Flush();
     }
-    if (!chunk.error.ok()) {
+    if (chunk.cut) {
+      // Items after this chunk's records were not made: later chunks, whole or not, would
+      // leave a gap, so the run keeps what comes before and --resume starts here.
+      cut_ = true;
+      Flush();
+    } else if (!chunk.error.ok()) {
       Flush();  // the items before the failing one are kept
       Fail(chunk.error);
     } else if (Clock::now() - last_flush_ > std::chrono::duration<double>(options_.flush_seconds)) {
@@ -81,6 +93,7 @@ class BatchWriter {
     failed_.store(true, std::memory_order_relaxed);
   }
   bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  bool cut() const { return cut_; }
   const Status& status() const { return status_; }
   int64_t written() const { return written_; }
   int64_t duplicates() const { return duplicates_; }
@@ -94,13 +107,21 @@ class BatchWriter {
   int64_t written_ = 0;
   int64_t duplicates_ = 0;
   int64_t next_index_;  // the item after the last one the sink has accounted for
+  bool cut_ = false;    // a chunk cut short by *stop arrived: nothing after it is taken
   Status status_;
   std::atomic<bool> failed_{false};
 };
 
+// Checks *stop before each item: an item can take seconds (controlled-bias digging), and a
+// stopped run should not first make every chunk in flight.
 void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
   chunk.records.resize(static_cast<size_t>(chunk.count));
   for (int k = 0; k < chunk.count; ++k) {
+    if (StopRequested(options)) {
+      chunk.records.resize(static_cast<size_t>(k));
+      chunk.cut = true;
+      return;
+    }
     const int64_t index = chunk.first + k * options.index_step;
     if (!GeneratePuzzle(options.generator, index,
                         ItemSeed(options.seed, static_cast<uint64_t>(index)),
@@ -118,18 +139,23 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
 // One round: `count` items from `first` on (every index_step-th) through the three stages.
 void RunStages(const PipelineOptions& options, int threads, int64_t first, int64_t count,
                BatchWriter& writer, bool& stopped) {
-  const int64_t end = first + count * options.index_step;
+  // Saturated: a count near INT64_MAX must not wrap the end around to before `first`.
+  int64_t span = 0, end = 0;
+  if (__builtin_mul_overflow(count, options.index_step, &span) ||
+      __builtin_add_overflow(first, span, &end)) {
+    end = std::numeric_limits<int64_t>::max();
+  }
   int64_t next = first;
   auto source = [&](tbb::flow_control& fc) {
     Chunk chunk;
-    if (next >= end || writer.failed() || (options.stop && options.stop->load())) {
+    if (next >= end || writer.failed() || StopRequested(options)) {
       stopped = next < end && !writer.failed();
       fc.stop();
       return chunk;
     }
     chunk.first = next;
-    chunk.count = static_cast<int>(
-        std::min<int64_t>(kChunkItems, (end - next) / options.index_step));
+    chunk.count =
+        static_cast<int>(std::min<int64_t>(kChunkItems, (end - next) / options.index_step));
     next += chunk.count * options.index_step;
     return chunk;
   };
@@ -158,7 +184,9 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   BatchWriter writer(options, sink);
   bool stopped = false;
-  {
+  // An exception (the system refusing worker threads, memory, a sink that throws) becomes the
+  // run's error like any other: the caller can still record the run as failed.
+  try {
     // global_control lets --threads exceed the core count (TBB caps workers at cores - 1).
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
@@ -168,8 +196,13 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
       const int64_t first = writer.next_index();
       const int64_t missing = options.count - writer.written();
       arena.execute([&] { RunStages(options, threads, first, missing, writer, stopped); });
+      stopped = stopped || writer.cut();
       writer.Flush();
-      if (writer.duplicates() > options.count + options.max_extra_duplicates) {
+      int64_t allowed = 0;  // saturated, as above: count + max_extra_duplicates may overflow
+      if (__builtin_add_overflow(options.count, options.max_extra_duplicates, &allowed)) {
+        allowed = std::numeric_limits<int64_t>::max();
+      }
+      if (writer.duplicates() > allowed) {
         writer.Fail(Status::InvalidArgument(
             std::to_string(writer.duplicates()) + " items were duplicates of stored puzzles, for " +
             std::to_string(writer.written()) + " of " + std::to_string(options.count) +
@@ -177,6 +210,8 @@ Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineRes
             "another grid method or the full transform"));
       }
     }
+  } catch (const std::exception& e) {
+    writer.Fail(Status::Internal(std::string("the pipeline stopped: ") + e.what()));
   }
   result->written = writer.written();
   result->duplicates = writer.duplicates();

@@ -160,6 +160,11 @@ Status Connection::RegisterFunctions() const {
 
 Status Connection::Migrate() const {
   if (Status s = RegisterFunctions(); !s.ok()) return s;
+  // An up-to-date file needs no write lock: a read says so without waiting for other writers.
+  // (A newer version cannot turn older again, so this read needs no transaction around it.)
+  int current = 0;
+  if (Status s = CheckCorpus(db_, path_, /*allow_empty=*/true, &current); !s.ok()) return s;
+  if (current == kLatestSchemaVersion) return Status::Ok();
   for (;;) {
     if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
       return s;

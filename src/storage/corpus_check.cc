@@ -139,4 +139,60 @@ Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* 
   return s;
 }
 
+Status CheckIntegrity(sqlite3* db, const std::string& path, bool full, int max_problems,
+                      std::vector<std::string>* problems) {
+  problems->clear();
+  const std::string sql = std::string(full ? "PRAGMA integrity_check(" : "PRAGMA quick_check(") +
+                          std::to_string(max_problems) + ")";
+  sqlite3_stmt* raw = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(raw);
+    return ReadError(db, path, "cannot check the database's integrity");
+  }
+  OwnedStmt stmt(raw);
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
+    const unsigned char* text = sqlite3_column_text(raw, 0);
+    std::string line = text == nullptr ? "" : reinterpret_cast<const char*>(text);
+    if (line == "ok") continue;
+    // One line each: SQLite opens its first finding with "*** in database main ***\n".
+    static constexpr std::string_view kPrefix = "*** in database main ***";
+    if (line.starts_with(kPrefix)) line.erase(0, kPrefix.size());
+    std::replace(line.begin(), line.end(), '\n', ' ');
+    if (const size_t start = line.find_first_not_of(' '); start != std::string::npos) {
+      line.erase(0, start);
+    }
+    problems->push_back(std::move(line));
+  }
+  if (rc == SQLITE_DONE) return Status::Ok();
+  const int code = sqlite3_errcode(db) & 0xff;
+  if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB) {
+    problems->push_back(sqlite3_errmsg(db));
+    return Status::Ok();
+  }
+  return SqliteError(db, path, "cannot check the database's integrity");
+}
+
+Status RefuseDamaged(sqlite3* db, const std::string& path) {
+  // quick_check reads every page: seconds for a small corpus, but minutes for one of several
+  // GB on a slow disk, before every run. Larger files rely on SQLite's checks of each page a
+  // write reads (it stops with "database disk image is malformed") and on `verify`.
+  int64_t pages = 0, page_size = 0;
+  if (Status s = QueryInt(db, path, "PRAGMA page_count", "cannot read the page count", &pages);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = QueryInt(db, path, "PRAGMA page_size", "cannot read the page size", &page_size);
+      !s.ok()) {
+    return s;
+  }
+  if (pages * page_size > kWholeCheckMaxBytes) return Status::Ok();
+  std::vector<std::string> problems;
+  if (Status s = CheckIntegrity(db, path, /*full=*/false, 3, &problems); !s.ok()) return s;
+  if (problems.empty()) return Status::Ok();
+  return Status::Corruption(path +
+                            ": the database is damaged (SQLite quick_check: " + problems.front() +
+                            "); nothing was written to it: restore it from a copy");
+}
+
 }  // namespace sudoku::storage_internal

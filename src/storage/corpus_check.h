@@ -3,7 +3,9 @@
 #ifndef SUDOKU_STORAGE_CORPUS_CHECK_H_
 #define SUDOKU_STORAGE_CORPUS_CHECK_H_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sudoku/status.h"
 
@@ -19,6 +21,20 @@ namespace sudoku::storage_internal {
 // Safe inside an open transaction (it only reads, and never opens the file a second time, which
 // would drop this process's POSIX locks on it). `path` is used for messages only.
 Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* version);
+
+// SQLite's own check of the file's structure: PRAGMA quick_check (b-trees, pages, records,
+// NOT NULL and CHECK constraints), or with `full` PRAGMA integrity_check (also that every index
+// agrees with its table). *problems gets SQLite's lines, at most `max_problems`, and is empty
+// when the file is sound. A page too damaged for the check to run is one problem, not an error;
+// the status is an error only when the check cannot be run at all. Changes nothing.
+Status CheckIntegrity(sqlite3* db, const std::string& path, bool full, int max_problems,
+                      std::vector<std::string>* problems);
+
+// CheckIntegrity (quick, a few problems) as a status: Corruption naming `path` and SQLite's
+// first finding when the file is damaged. For writers, which must not add to a damaged file.
+// Files larger than kWholeCheckMaxBytes are not checked (Ok).
+inline constexpr int64_t kWholeCheckMaxBytes = int64_t{128} << 20;
+Status RefuseDamaged(sqlite3* db, const std::string& path);
 
 }  // namespace sudoku::storage_internal
 

@@ -9,6 +9,7 @@
 #include "sudoku/storage/corpus_reader.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -97,6 +98,37 @@ int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
   return rc;
+}
+
+// True when SQLite could not create the WAL's companion files of `path` (its folder is not
+// writable, e.g. a read-only mount) and none exist. A WAL database then opens only as
+// immutable (sqlite.org/wal.html, "Read-Only Databases"). That is exact here: with no -wal
+// file every committed row is in the database file, and no writer can add one, since a writer
+// would have to create the -wal file in this same folder.
+bool CannotHaveWalFiles(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(path + "-wal", ec) || fs::exists(path + "-shm", ec)) return false;
+  const fs::path parent = fs::path(path).parent_path();
+  const std::string dir = parent.empty() ? "." : parent.string();
+  return access(dir.c_str(), W_OK) != 0;
+}
+
+// "file:<path>?immutable=1", with the characters a URI path cannot hold escaped.
+std::string ImmutableUri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      const auto byte = static_cast<unsigned char>(c);
+      uri += '%';
+      uri += kHex[byte >> 4];
+      uri += kHex[byte & 15];
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
 }
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }
@@ -197,8 +229,11 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
     return Status::InvalidArgument(path + ": is a directory, not a corpus database");
   }
   sqlite3* db = nullptr;
-  const int rc =
-      sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
+  const bool immutable = CannotHaveWalFiles(path);
+  const std::string name = immutable ? ImmutableUri(path) : path;
+  const int rc = sqlite3_open_v2(
+      name.c_str(), &db,
+      SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nullptr);
   std::unique_ptr<CorpusReader> opened(new CorpusReader(path, db));  // owns db from here
   if (db == nullptr) return Status::IoError(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return opened->Error("cannot open database");
@@ -230,6 +265,11 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
 
 CorpusReader::~CorpusReader() {
   sqlite3_close_v2(db_);  // ends the read transaction; no-op for nullptr
+}
+
+Status CorpusReader::CheckIntegrity(bool full, int max_problems,
+                                    std::vector<std::string>* problems) {
+  return storage_internal::CheckIntegrity(db_, path_, full, max_problems, problems);
 }
 
 Status CorpusReader::Error(const std::string& what) const {

@@ -7,8 +7,10 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -16,6 +18,7 @@
 
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
+#include "storage/run_lock.h"
 #include "storage/schema_sql.h"
 #include "sudoku/core/canonical_key.h"
 #include "sudoku/storage/store.h"
@@ -127,6 +130,9 @@ Status SqliteStore::Open(const std::string& path, std::unique_ptr<SqliteStore>* 
     return opened->Error(hint.empty() ? "cannot open database" : "cannot open database: " + hint);
   }
   if (Status s = opened->Configure(); !s.ok()) return s;
+  const char* file = sqlite3_db_filename(db, "main");  // absolute; "" for ":memory:"
+  opened->run_locks_ =
+      std::make_unique<storage_internal::RunLocks>(file == nullptr ? "" : file, path);
   *store = std::move(opened);
   return Status::Ok();
 }
@@ -143,6 +149,10 @@ Status SqliteStore::Configure() {
   }
   if (sqlite3_db_readonly(db_, "main") == 1) {
     return Status::IoError(path_ + ": cannot open for writing (the file is read-only)");
+  }
+  // A writer must not add to a damaged file (nor let SQLite's next write spread the damage).
+  if (opened_version_ > 0) {
+    if (Status s = storage_internal::RefuseDamaged(db_, path_); !s.ok()) return s;
   }
   if (Status s = conn.SetPragmas(); !s.ok()) return s;
   if (Status s = conn.Migrate(); !s.ok()) return s;
@@ -161,6 +171,9 @@ Status SqliteStore::Configure() {
       {"BEGIN IMMEDIATE", &begin_},
       {"COMMIT", &commit_},
       {"ROLLBACK", &rollback_},
+      {"SAVEPOINT batch", &savepoint_},
+      {"RELEASE batch", &release_},
+      {"ROLLBACK TO batch", &rollback_to_},
       {kCheckParamsSql, &check_params_},
       {kInsertRunSql, &insert_run_},
       {kEndRunSql, &end_run_},
@@ -174,13 +187,42 @@ Status SqliteStore::Configure() {
   for (const auto& [sql, stmt] : statements) {
     if (Status s = Prepare(sql, stmt); !s.ok()) return s;
   }
+  // The highest id, found through the table's b-tree at once (count(*) would read every page).
+  if (Status s = conn.QueryInt("SELECT coalesce(max(id), 0) FROM puzzles",
+                               "cannot read the corpus size", &corpus_rows_);
+      !s.ok()) {
+    return s;
+  }
+  return SizeCache();
+}
+
+// The page cache holds the canonical key index (19-27 bytes a row, by how full its random
+// inserts leave the pages) and the pages a transaction appends to. Otherwise a transaction's
+// key pages, dirtied by rows all over the index, are spilled to the WAL and rewritten before
+// it commits (CommitDue), and each row reads a key page from the file. The base size covers
+// about 800,000 rows, so a run of a million into a new corpus stays near its old peak memory.
+Status SqliteStore::SizeCache() {
+  const int64_t rows = std::min(corpus_rows_, kMaxCachedKeyRows);
+  const int64_t kib = std::max(kBaseCacheKiB, rows * kCacheBytesPerRow / 1024);
+  if (kib <= cache_kib_ + cache_kib_ / 8) return Status::Ok();  // resized in steps
+  const std::string sql = "PRAGMA cache_size = -" + std::to_string(kib);
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Error("cannot set cache_size");
+  }
+  cache_kib_ = kib;
   return Status::Ok();
 }
 
+SqliteStore::SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+
 SqliteStore::~SqliteStore() {
-  for (sqlite3_stmt* stmt :
-       {begin_, commit_, rollback_, check_params_, insert_run_, end_run_, insert_puzzle_,
-        form_of_key_, any_collision_row_, find_collision_row_, add_written_, reopen_run_}) {
+  // Batches WriteBatch accounted for are whole; an owner that did not call EndRun (an
+  // exception on its way out) still keeps them.
+  // A destructor has no one to tell of a failed commit; SQLite then rolls back at close.
+  if (in_transaction_) (void)Step(commit_, "cannot commit");
+  for (sqlite3_stmt* stmt : {begin_, commit_, rollback_, savepoint_, release_, rollback_to_,
+                             check_params_, insert_run_, end_run_, insert_puzzle_, form_of_key_,
+                             any_collision_row_, find_collision_row_, add_written_, reopen_run_}) {
     sqlite3_finalize(stmt);  // no-op for nullptr
   }
   sqlite3_close_v2(db_);  // no-op for nullptr; the last WAL connection checkpoints here
@@ -206,6 +248,8 @@ Status SqliteStore::Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc)
 }
 
 Status SqliteStore::Rollback(Status cause) {
+  in_transaction_ = false;
+  uncommitted_rows_ = 0;
   if (sqlite3_get_autocommit(db_)) return cause;  // SQLite already rolled back (e.g. I/O error)
   if (Status s = Step(rollback_, "cannot roll back"); !s.ok()) {
     return cause.Append("; then " + s.message());
@@ -234,13 +278,21 @@ Status SqliteStore::BeginRun(const RunInfo& info, int64_t* run_id) {
         path_ + ": run parameters are not a JSON object: " + params.substr(0, 80));
   }
 
+  // The run is claimed before its row is committed: no other process can see it unowned.
+  if (Status s = Step(begin_, "cannot start the run transaction"); !s.ok()) return Rollback(s);
   std::string seed = std::to_string(info.seed);
   rc = BindText(insert_run_, 1, seed);
   if (rc == SQLITE_OK) rc = BindText(insert_run_, 2, params);
   if (rc == SQLITE_OK) rc = BindText(insert_run_, 3, info.tool_version);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(insert_run_, 4, info.requested);
-  if (Status s = Step(insert_run_, "cannot insert the run", rc); !s.ok()) return s;
-  run_id_ = sqlite3_last_insert_rowid(db_);
+  if (Status s = Step(insert_run_, "cannot insert the run", rc); !s.ok()) return Rollback(s);
+  const int64_t id = sqlite3_last_insert_rowid(db_);
+  if (Status s = run_locks_->Claim(id); !s.ok()) return Rollback(s);
+  if (Status s = Step(commit_, "cannot commit the new run"); !s.ok()) {
+    run_locks_->Release(id);
+    return Rollback(s);
+  }
+  run_id_ = id;
   *run_id = run_id_;
   return Status::Ok();
 }
@@ -348,39 +400,96 @@ Status SqliteStore::WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome
     return Status::Internal(path_ + ": WriteBatch with no open run (call BeginRun first)");
   }
   if (batch.empty()) return Status::Ok();
-  if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) return Rollback(s);
-  // Read inside the write transaction: another process may have added collision rows.
-  bool found = false;
-  std::string any;
-  if (Status s =
-          QueryOne(any_collision_row_, SQLITE_OK, "cannot look up collision rows", &any, &found);
-      !s.ok()) {
-    return Rollback(s);
+  if (!in_transaction_) {
+    if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) {
+      return Rollback(s);
+    }
+    in_transaction_ = true;
+    // Read inside the write transaction: another process may have added collision rows.
+    bool found = false;
+    std::string any;
+    if (Status s =
+            QueryOne(any_collision_row_, SQLITE_OK, "cannot look up collision rows", &any, &found);
+        !s.ok()) {
+      return Rollback(s);
+    }
+    collision_rows_ = any == "1";
   }
-  collision_rows_ = any == "1";
+  // The batch is atomic inside a transaction that may hold earlier batches.
+  if (Status s = Step(savepoint_, "cannot start the batch"); !s.ok()) return Rollback(s);
+  const bool had_collision_rows = collision_rows_;
   BatchOutcome counted;
+  Status failed;
   for (const PuzzleRecord& record : batch) {
     bool stored = false;
-    if (Status s = StorePuzzle(record, &stored); !s.ok()) {
-      return Rollback(
-          s.Append("; the batch of " + std::to_string(batch.size()) + " was rolled back"));
-    }
+    if (failed = StorePuzzle(record, &stored); !failed.ok()) break;
     ++(stored ? counted.stored : counted.duplicates);
   }
-  int rc = sqlite3_bind_int64(add_written_, 1, counted.stored);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 2, counted.duplicates);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 3, batch.back().item_index + 1);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 4, run_id_);
-  if (Status s = Step(add_written_, "cannot update runs.written", rc); !s.ok()) {
-    return Rollback(s);
+  if (failed.ok()) {
+    int rc = sqlite3_bind_int64(add_written_, 1, counted.stored);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 2, counted.duplicates);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 3, batch.back().item_index + 1);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(add_written_, 4, run_id_);
+    failed = Step(add_written_, "cannot update runs.written", rc);
+    if (failed.ok() && sqlite3_changes(db_) != 1) {
+      failed = Status::Internal(path_ + ": run " + std::to_string(run_id_) +
+                                " is missing from the runs table");
+    }
   }
-  if (sqlite3_changes(db_) != 1) {
-    return Rollback(Status::Internal(path_ + ": run " + std::to_string(run_id_) +
-                                     " is missing from the runs table; the batch was rolled back"));
+  if (failed.ok()) failed = Step(release_, "cannot end the batch");
+  if (!failed.ok()) {
+    collision_rows_ = had_collision_rows;
+    return RollBackBatch(
+        failed.Append("; the batch of " + std::to_string(batch.size()) + " was rolled back"));
   }
-  if (Status s = Step(commit_, "cannot commit the batch"); !s.ok()) return Rollback(s);
   *outcome = counted;
+  uncommitted_rows_ += static_cast<int64_t>(batch.size());
+  corpus_rows_ += counted.stored;
+  if (CommitDue()) return Commit();
   return Status::Ok();
+}
+
+// A transaction holds batches until it has about a sixteenth of the corpus's rows (capped), or
+// until kMaxCommitSeconds have passed since the last commit. Each row's canonical key lands on
+// a random page of the key index, and a commit writes every page its transaction dirtied
+// (to the WAL, and again when the WAL is copied back), so with one batch per transaction the
+// pages written per row grew with the corpus towards one 4 KiB page a row. A transaction that
+// grows with the index dirties each page for many rows, which keeps the cost per row flat
+// (docs/performance.md, "A single corpus at scale"). The time bound keeps what a killed
+// process loses (regenerated by --resume) and how long other writers wait for the lock short.
+bool SqliteStore::CommitDue() const {
+  const int64_t target =
+      std::clamp<int64_t>(corpus_rows_ / kCorpusRowsPerCommitRow, 1, kMaxRowsPerCommit);
+  return uncommitted_rows_ >= target || std::chrono::steady_clock::now() - last_commit_ >=
+                                            std::chrono::duration<double>(kMaxCommitSeconds);
+}
+
+Status SqliteStore::Commit() {
+  if (!in_transaction_) return Status::Ok();
+  Status s = Step(commit_, "cannot commit the batches written");
+  if (!s.ok()) {
+    s = Rollback(
+        s.Append("; " + std::to_string(uncommitted_rows_) + " puzzles of this run were not saved"));
+  }
+  in_transaction_ = false;
+  uncommitted_rows_ = 0;
+  last_commit_ = std::chrono::steady_clock::now();
+  if (s.ok()) s = SizeCache();
+  return s;
+}
+
+Status SqliteStore::RollBackBatch(Status cause) {
+  if (sqlite3_get_autocommit(db_)) {  // SQLite rolled the whole transaction back (I/O error)
+    in_transaction_ = false;
+    uncommitted_rows_ = 0;
+    return cause;
+  }
+  Status s = Step(rollback_to_, "cannot roll back the batch");
+  if (s.ok()) s = Step(release_, "cannot end the batch");
+  if (!s.ok()) return Rollback(cause.Append("; then " + s.message()));
+  // The batches before this one were accounted for: they stay.
+  if (s = Commit(); !s.ok()) return cause.Append("; then " + s.message());
+  return cause;
 }
 
 Status SqliteStore::EndRun(std::string_view status) {
@@ -392,10 +501,13 @@ Status SqliteStore::EndRun(std::string_view status) {
   int rc = BindText(end_run_, 1, status);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(end_run_, 2, run_id_);
   std::string what = "cannot end run " + std::to_string(run_id_);
+  // In the open transaction, if any: the run's last batches and its end commit together.
   if (Status s = Step(end_run_, what, rc); !s.ok()) return s;
   if (sqlite3_changes(db_) != 1) {
     return Status::Internal(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
   }
+  if (Status s = Commit(); !s.ok()) return s;
+  run_locks_->Release(run_id_);
   run_id_ = 0;
   return Status::Ok();
 }
@@ -502,12 +614,22 @@ Status SqliteStore::ResumeRun(int64_t run_id, StoredRun* run, int64_t extra) {
   // One write transaction: no other writer can end or extend the run between check and reopen.
   if (Status s = Step(begin_, "cannot start the resume transaction"); !s.ok()) return Rollback(s);
   if (Status s = FindRun(run_id, extra > 0, run); !s.ok()) return Rollback(s);
-  run->requested += extra;
+  if (__builtin_add_overflow(run->requested, extra, &run->requested)) {
+    return Rollback(Status::InvalidArgument(path_ + ": run " + std::to_string(run->id) +
+                                            " cannot grow by " + std::to_string(extra) +
+                                            ": its count would exceed 9223372036854775807"));
+  }
+  // Checked in the write transaction: no other store can claim the run before it is reopened.
+  if (Status s = run_locks_->Claim(run->id); !s.ok()) return Rollback(s);
   int rc = sqlite3_bind_int64(reopen_run_, 1, run->id);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(reopen_run_, 2, extra);
   std::string what = "cannot reopen run " + std::to_string(run->id);
-  if (Status s = Step(reopen_run_, what, rc); !s.ok()) return Rollback(s);
-  if (Status s = Step(commit_, "cannot commit the resumed run"); !s.ok()) return Rollback(s);
+  Status s = Step(reopen_run_, what, rc);
+  if (s.ok()) s = Step(commit_, "cannot commit the resumed run");
+  if (!s.ok()) {
+    run_locks_->Release(run->id);
+    return Rollback(s);
+  }
   run_id_ = run->id;
   return Status::Ok();
 }

@@ -23,18 +23,18 @@ case_bad_input() {
   expect_one_line_error 2 "$BIN"
   expect_one_line_error 1 "$BIN" generate --db c.db --clues 5-10
   grep -q -- '--clues 5-10' err.txt || fail "impossible clue band not named: $(cat err.txt)"
-  expect_one_line_error 1 "$BIN" generate --db c.db --clues 20-x
-  expect_one_line_error 1 "$BIN" generate --db c.db --level impossible
+  expect_one_line_error 2 "$BIN" generate --db c.db --clues 20-x
+  expect_one_line_error 2 "$BIN" generate --db c.db --level impossible
   grep -q "impossible': unknown level; use beginner, easy, medium, hard, expert, extreme" err.txt ||
     fail "unknown level not named: $(cat err.txt)"
-  expect_one_line_error 1 "$BIN" generate --db c.db --clue-level extreme
+  expect_one_line_error 2 "$BIN" generate --db c.db --clue-level extreme
   grep -q extreme err.txt || fail "unknown clue level not named"
   expect_one_line_error 2 "$BIN" generate --db c.db --clue-level easy --clues 20-30
   expect_one_line_error 2 "$BIN" generate --db c.db --level easy --rating 2.0-3.0
   expect_one_line_error 1 "$BIN" generate --db c.db --minimal --clue-level easy
   expect_one_line_error 1 "$BIN" generate --db c.db --rating 10.5-12
   grep -q 'no puzzle rates above 10.0' err.txt || fail "unreachable rating: $(cat err.txt)"
-  expect_one_line_error 1 "$BIN" generate --db c.db --rating 4.25
+  expect_one_line_error 2 "$BIN" generate --db c.db --rating 4.25
   grep -q -- "--rating '4.25'" err.txt || fail "malformed rating: $(cat err.txt)"
   [ ! -e c.db ] || fail "a rejected request created the database"
   expect_one_line_error 1 "$BIN" generate --db no/such/dir/c.db --count 5
@@ -431,17 +431,17 @@ case_read_errors() {
   sqlite3 new.db "pragma user_version = 99"
   expect_one_line_error 1 "$BIN" stats --db new.db
   grep -q 'new.db: schema version 99 is newer' err.txt || fail "newer schema: $(cat err.txt)"
-  expect_one_line_error 1 "$BIN" export --db c.db --level impossible
+  expect_one_line_error 2 "$BIN" export --db c.db --level impossible
   grep -q "impossible" err.txt || fail "unknown level not named"
-  expect_one_line_error 1 "$BIN" export --db c.db --clue-level extreme
+  expect_one_line_error 2 "$BIN" export --db c.db --clue-level extreme
   grep -q "extreme" err.txt || fail "unknown clue level not named"
-  expect_one_line_error 1 "$BIN" stats --db c.db --rating 5-4
+  expect_one_line_error 2 "$BIN" stats --db c.db --rating 5-4
   grep -q -- "--rating '5-4'" err.txt || fail "reversed rating band not named"
-  expect_one_line_error 1 "$BIN" stats --db c.db --clues 40-30
+  expect_one_line_error 2 "$BIN" stats --db c.db --clues 40-30
   grep -q -- "--clues '40-30'" err.txt || fail "reversed band not named"
-  expect_one_line_error 1 "$BIN" export --db c.db --freedom 0-800
+  expect_one_line_error 2 "$BIN" export --db c.db --freedom 0-800
   grep -q -- "--freedom '0-800'" err.txt || fail "band out of range not named"
-  expect_one_line_error 1 "$BIN" export --db c.db --clues a-b
+  expect_one_line_error 2 "$BIN" export --db c.db --clues a-b
   expect_one_line_error 1 "$BIN" verify --db c.db --run 5
   grep -q 'c.db: no run 5' err.txt || fail "unknown run not named: $(cat err.txt)"
   expect_one_line_error 2 "$BIN" stats --db c.db --run 0
@@ -504,10 +504,10 @@ case_grid_methods() {
   [ "$pattern" -lt 300 ] || fail "pattern: $pattern distinct grids of 300; expected repeats"
   [ "$("$BIN" export --db g.db --grid-method box-fill --format lines | wc -l)" -eq 300 ] ||
     fail "export --grid-method"
-  expect_one_line_error 1 "$BIN" generate --db g.db --grid-method spiral
+  expect_one_line_error 2 "$BIN" generate --db g.db --grid-method spiral
   grep -q -- "--grid-method 'spiral'" err.txt || fail "unknown method not named: $(cat err.txt)"
-  expect_one_line_error 1 "$BIN" generate --db g.db --transform mirror
-  expect_one_line_error 1 "$BIN" export --db g.db --grid-method spiral
+  expect_one_line_error 2 "$BIN" generate --db g.db --transform mirror
+  expect_one_line_error 2 "$BIN" export --db g.db --grid-method spiral
 }
 
 case_symmetry() {
@@ -545,7 +545,7 @@ case_symmetry() {
   sqlite3 s.db "update puzzles set symmetry = 'rot90' where id = (select min(id) from puzzles where symmetry = 'mirror')"
   "$BIN" verify --db s.db >out.txt
   grep -q "do not have the stored symmetry 'rot90'" out.txt || fail "wrong symmetry not reported"
-  expect_one_line_error 1 "$BIN" generate --db s.db --symmetry spiral
+  expect_one_line_error 2 "$BIN" generate --db s.db --symmetry spiral
   grep -q -- "--symmetry 'spiral'" err.txt || fail "unknown symmetry not named: $(cat err.txt)"
 }
 
@@ -572,7 +572,7 @@ case_dig_order() {
   [ "$((even * 2))" -lt "$random" ] || fail "per-row spread $even/100 is not well below random's $random/100"
   expect_one_line_error 1 "$BIN" generate --db d.db --dig-order per-row --symmetry rot180
   grep -q 'per-row' err.txt || fail "$(cat err.txt)"
-  expect_one_line_error 1 "$BIN" generate --db d.db --dig-order diagonal
+  expect_one_line_error 2 "$BIN" generate --db d.db --dig-order diagonal
 }
 
 case_grid_source() {
@@ -606,7 +606,7 @@ case_grid_source() {
   echo "# changed" >>g.txt
   sed -i '2d' g.txt
   expect_one_line_error 1 "$BIN" generate --db g.db --resume
-  grep -q 'grid source g.txt has changed' err.txt || fail "$(cat err.txt)"
+  grep -q "grid source $PWD/g.txt has changed" err.txt || fail "$(cat err.txt)"
   cp g.orig g.txt
   "$BIN" generate --db g.db --resume --quiet || fail "--resume with the grid source restored"
   same_corpus g.db u.db
@@ -737,6 +737,232 @@ case_levels() {
   sqlite3 l.db 'select givens from puzzles where run_id = 5' >e.txt
   "$BIN" rate --json e.txt >e.jsonl || fail rate
   [ "$(grep -c '"level":"expert"' e.jsonl)" -eq 40 ] || fail "rate disagrees: $(head -2 e.jsonl)"
+}
+
+# --- Hardening: one owner per run, damaged files, no silent success, numbers ---
+
+# Waits (up to ~30 s) until run 1 of database $1 has written more than $2 puzzles.
+wait_for_written_above() {
+  local i written
+  for i in $(seq 600); do
+    written=$(sqlite3 "$1" 'select written from runs where id = 1' 2>/dev/null)
+    [ -n "$written" ] && [ "$written" -gt "$2" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
+# A run has one writer: --resume of a run whose process is alive, or a second --resume, is
+# refused in one line and changes nothing; a killed owner's run is resumable at once.
+case_run_owner() {
+  need sqlite3
+  # --minimal at one thread: slow enough that the run is still going when the others try.
+  "$BIN" generate --db o.db --count 100000 --seed 11 --minimal --batch-size 100 --threads 1 --quiet &
+  local owner=$!
+  wait_for_rows o.db || fail "no batch was committed"
+  expect_one_line_error 1 timeout 120 "$BIN" generate --db o.db --resume --threads 1 --quiet
+  grep -q 'o.db: run 1 is being written by another process' err.txt || fail "$(cat err.txt)"
+  kill -KILL "$owner"
+  wait "$owner" 2>/dev/null
+  local written
+  written=$(sqlite3 o.db 'select written from runs where id = 1')
+  check_prefix o.db
+  # The killed owner's run is resumed; a second resume of it is refused while the first runs.
+  "$BIN" generate --db o.db --resume --batch-size 100 --threads 1 --quiet &
+  local first=$!
+  wait_for_written_above o.db "$written" || fail "the resumed run committed nothing"
+  expect_one_line_error 1 timeout 120 "$BIN" generate --db o.db --resume 1 --threads 1 --quiet
+  grep -q 'o.db: run 1 is being written by another process' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 timeout 120 "$BIN" generate --db o.db --resume 1 --extend 5 --quiet
+  kill -KILL "$first"
+  wait "$first" 2>/dev/null
+  check_prefix o.db
+  [ "$(sqlite3 o.db 'select requested from runs')" -eq 100000 ] || fail "the refused --extend changed the run"
+  "$BIN" verify --db o.db --quiet >out.txt || fail "verify: $(tail -3 out.txt)"
+}
+
+# verify runs SQLite's check of the file, and writers refuse a damaged file without changing it.
+case_integrity() {
+  need sqlite3
+  make_corpus
+  "$BIN" verify --db c.db --full >out.txt || fail "verify --full of a good corpus: $(cat out.txt)"
+  grep -q 'all match$' out.txt || fail "$(cat out.txt)"
+  cp c.db bad.db
+  # Bytes from a fixed seed over one page: the only page of the freedom index.
+  awk 'BEGIN { srand(7); for (i = 0; i < 4096; i++) printf "%c", 1 + int(rand() * 255) }' >junk.bin
+  local page
+  page=$(sqlite3 bad.db "select rootpage from sqlite_master where name = 'puzzles_freedom'")
+  dd if=junk.bin of=bad.db bs=4096 seek=$((page - 1)) count=1 conv=notrunc status=none || fail dd
+  "$BIN" verify --db bad.db >out.txt
+  [ $? -eq 1 ] || fail "verify of a damaged file must exit 1: $(cat out.txt)"
+  grep -q "^database: Page $page: " out.txt || fail "damaged page not reported: $(cat out.txt)"
+  grep -q '^verify: bad.db: the file is damaged (SQLite quick_check' out.txt || fail "$(cat out.txt)"
+  "$BIN" verify --db bad.db --full >out.txt
+  [ $? -eq 1 ] || fail "verify --full of a damaged file must exit 1"
+  grep -q 'SQLite integrity_check' out.txt || fail "$(cat out.txt)"
+  local before
+  before=$(cksum <bad.db)
+  expect_one_line_error 1 "$BIN" generate --db bad.db --count 5 --seed 9
+  grep -q 'bad.db: the database is damaged (SQLite quick_check: ' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" generate --db bad.db --resume --extend 5
+  expect_one_line_error 1 "$BIN" migrate --db bad.db
+  grep -q 'bad.db: the database is damaged' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" merge --db bad.db c.db
+  grep -q 'bad.db: the database is damaged' err.txt || fail "$(cat err.txt)"
+  [ "$(cksum <bad.db)" = "$before" ] || fail "a writer changed the damaged file"
+  # A foreign SQLite file is refused before anything in it changes (not even its journal mode).
+  sqlite3 other.db "create table notes(t text); insert into notes values ('x')"
+  before=$(cksum <other.db)
+  expect_one_line_error 1 "$BIN" generate --db other.db --count 5
+  expect_one_line_error 1 "$BIN" migrate --db other.db
+  expect_one_line_error 1 "$BIN" merge --db other.db c.db
+  expect_one_line_error 1 "$BIN" merge --db m.db other.db
+  [ "$(cksum <other.db)" = "$before" ] || fail "a refused foreign file was changed"
+  [ "$(sqlite3 other.db 'pragma journal_mode')" = delete ] || fail "the foreign file was switched to WAL"
+}
+
+# Every bad number or name on the command line: exit 2, one line giving the range in digits.
+case_numbers() {
+  expect_one_line_error 2 "$BIN" generate --db n.db --seed -1
+  grep -q "'-1' is not a whole number from 0 to 18446744073709551615" err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db n.db --seed 18446744073709551616
+  grep -q "from 0 to 18446744073709551615" err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db n.db --count 99999999999999999999
+  grep -q -- "--count: '99999999999999999999' is not a whole number from 1 to " err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db n.db --count -1
+  expect_one_line_error 2 "$BIN" generate --db n.db --count 0
+  expect_one_line_error 2 "$BIN" generate --db n.db --threads -3
+  expect_one_line_error 2 "$BIN" generate --db n.db --threads 100000
+  grep -q "from 0 to 1024" err.txt || fail "$(cat err.txt)"
+  "$BIN" generate --help | grep -q 'at most 1024' || fail "--help does not give the thread cap"
+  expect_one_line_error 2 "$BIN" generate --db n.db --clues abc
+  expect_one_line_error 2 "$BIN" generate --db n.db --level nosuch
+  expect_one_line_error 2 "$BIN" generate --db n.db --batch-size 0
+  expect_one_line_error 2 "$BIN" generate --db n.db --resume --extend 99999999999999999999
+  expect_one_line_error 2 "$BIN" export --db n.db --limit -1
+  expect_one_line_error 2 "$BIN" export --db n.db --sample 5 --seed -1
+  expect_one_line_error 2 "$BIN" verify --db n.db --threads -1
+  expect_one_line_error 2 "$BIN" stats --db n.db --run 99999999999999999999
+  [ ! -e n.db ] || fail "a refused command line created the database"
+  # A corpus must be a file: ":memory:" (and "") would vanish at exit after "finished".
+  expect_one_line_error 2 "$BIN" generate --db :memory: --count 5
+  grep -q -- "--db ':memory:': not a file" err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db '' --count 5
+  expect_one_line_error 2 "$BIN" migrate --db :memory:
+  [ ! -e :memory: ] || fail "a file named :memory: was created"
+  expect_one_line_error 2 "$BIN" frobnicate --db x.db
+  grep -q "unknown subcommand 'frobnicate'; use generate, " err.txt || fail "$(cat err.txt)"
+}
+
+# Output that could not be written, input that could not be read: one line, exit 1.
+case_io_errors() {
+  need sqlite3
+  [ -w /dev/full ] || { echo "SKIP: no /dev/full" >&2; exit 77; }
+  local good="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+  echo "$good" >in.txt
+  "$BIN" generate --db c.db --count 20 --seed 1 --quiet || fail generate
+  local cmd
+  for cmd in "solve in.txt" "rate in.txt" "rate --json in.txt" "stats --db c.db" \
+             "stats --db c.db --json" "verify --db c.db" "export --db c.db"; do
+    # shellcheck disable=SC2086
+    "$BIN" $cmd >/dev/full 2>err.txt
+    [ $? -eq 1 ] || fail "$cmd >/dev/full did not exit 1: $(cat err.txt)"
+    [ "$(wc -l <err.txt)" -eq 1 ] || fail "$cmd: $(cat err.txt)"
+    grep -q '^sudoku-corpus: cannot write standard output' err.txt || fail "$cmd: $(cat err.txt)"
+  done
+  mkdir folder
+  expect_one_line_error 1 "$BIN" solve folder
+  grep -q "'folder' is a folder" err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" rate folder
+  expect_one_line_error 1 "$BIN" solve - <folder
+  grep -q '<stdin>: cannot read the input' err.txt || fail "$(cat err.txt)"
+  # A UTF-8 byte-order mark before the first line is not part of the puzzle.
+  printf '\xef\xbb\xbf%s\n' "$good" >bom.txt
+  "$BIN" solve bom.txt >out.txt 2>err.txt || fail "a file with a BOM: $(cat err.txt)"
+  grep -q "^$good 1 " out.txt || fail "$(cat out.txt)"
+  sqlite3 c.db 'select solution from puzzles limit 2' | sed '1s/^/\xef\xbb\xbf/' >grids.txt
+  "$BIN" generate --db g.db --count 5 --seed 2 --grid-source grids.txt --quiet ||
+    fail "a grid source with a BOM"
+}
+
+# export writes a temporary file and renames it: a full disk leaves no partial file and an
+# older file as it was; --limit 0 and --sample 0 export nothing.
+case_export_atomic() {
+  need sqlite3
+  make_corpus
+  "$BIN" export --db c.db -o all.jsonl || fail export
+  [ "$(wc -c <all.jsonl)" -gt 200000 ] || fail "the export is too small to fill the limit below"
+  # A file size limit of 100 KiB stands in for a full disk (EFBIG instead of SIGXFSZ).
+  (ulimit -f 100; trap '' XFSZ; "$BIN" export --db c.db -o new.jsonl) 2>err.txt
+  [ $? -eq 1 ] || fail "an export that could not be written must exit 1: $(cat err.txt)"
+  grep -q "^sudoku-corpus: cannot write 'new.jsonl'" err.txt || fail "$(cat err.txt)"
+  [ ! -e new.jsonl ] || fail "a failed export left a partial new.jsonl ($(wc -c <new.jsonl) bytes)"
+  echo "old contents" >old.jsonl
+  (ulimit -f 100; trap '' XFSZ; "$BIN" export --db c.db -o old.jsonl) 2>/dev/null
+  [ "$(cat old.jsonl)" = "old contents" ] || fail "a failed export changed the existing file"
+  [ "$(ls | grep -c '\.tmp-')" -eq 0 ] || fail "temporary files left: $(ls)"
+  "$BIN" export --db c.db --format lines --limit 0 -o none.txt || fail "--limit 0"
+  [ -e none.txt ] && [ ! -s none.txt ] || fail "--limit 0 exported $(wc -l <none.txt) puzzles"
+  [ "$("$BIN" export --db c.db --format lines --sample 0 | wc -l)" -eq 0 ] || fail "--sample 0 exported puzzles"
+  [ "$("$BIN" export --db c.db --format csv --limit 0 | wc -l)" -eq 1 ] || fail "csv --limit 0: header only"
+}
+
+# A run made from a relative --grid-source path resumes from another folder.
+case_grid_source_resume() {
+  need sqlite3
+  mkdir -p work other
+  echo 534678912672195348198342567859761423426853791713924856961537284287419635345286179 >work/g.txt
+  (cd work && "$BIN" generate --db ../r.db --count 200 --seed 62 --grid-source g.txt --clues 60 --quiet) ||
+    fail "--grid-source"
+  (cd work && "$BIN" generate --db ../u.db --count 200 --seed 62 --grid-source g.txt --clues 60 --quiet)
+  sqlite3 r.db "delete from puzzles where item_index >= 50;
+                update runs set written = 50, next_item = 50, status = 'failed'"
+  (cd other && "$BIN" generate --db ../r.db --resume --quiet) 2>err.txt ||
+    fail "--resume from another folder: $(cat err.txt)"
+  same_corpus r.db u.db
+}
+
+# migrate of an up-to-date corpus reads only: it does not wait for another writer's lock.
+case_migrate_no_lock() {
+  need sqlite3
+  "$BIN" generate --db m.db --count 20 --seed 1 --quiet || fail generate
+  local holder i
+  mkfifo hold
+  (echo 'BEGIN IMMEDIATE;'; read -r _ <hold; echo 'ROLLBACK;') | sqlite3 m.db &
+  holder=$!
+  for i in $(seq 200); do
+    sqlite3 -cmd '.timeout 0' m.db 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null || break
+    sleep 0.05
+  done
+  "$BIN" migrate --db m.db >out.txt 2>err.txt
+  local code=$?
+  echo done >hold
+  wait "$holder"
+  [ "$code" -eq 0 ] || fail "migrate of an up-to-date corpus waited for the lock: $(cat err.txt)"
+  grep -q 'already at schema' out.txt || fail "$(cat out.txt)"
+}
+
+# A corpus in a folder nobody may write to (a read-only mount; for root, who writes anyway, a
+# read-only bind mount) is still read by stats, export and verify.
+case_read_only_folder() {
+  need sqlite3
+  mkdir src ro
+  "$BIN" generate --db src/c.db --count 30 --seed 1 --quiet || fail generate
+  if [ "$(id -u)" -eq 0 ]; then
+    mount --bind src ro 2>/dev/null && mount -o remount,bind,ro ro 2>/dev/null ||
+      { umount ro 2>/dev/null; echo "SKIP: cannot make a read-only mount" >&2; exit 77; }
+    trap 'umount "$WORK/ro"; rm -rf "$WORK"' EXIT
+  else
+    rmdir ro && mv src ro && chmod a-w ro
+    trap 'chmod u+w "$WORK/ro"; rm -rf "$WORK"' EXIT
+  fi
+  ! touch ro/probe 2>/dev/null || fail "the folder is writable"
+  "$BIN" stats --db ro/c.db >out.txt 2>err.txt || fail "stats: $(cat err.txt)"
+  grep -q '^ro/c.db: 30 puzzles' out.txt || fail "$(head -1 out.txt)"
+  "$BIN" export --db ro/c.db --format lines >out.txt 2>err.txt || fail "export: $(cat err.txt)"
+  [ "$(wc -l <out.txt)" -eq 30 ] || fail "export gave $(wc -l <out.txt) lines"
+  "$BIN" verify --db ro/c.db >out.txt 2>err.txt || fail "verify: $(cat err.txt)"
+  expect_one_line_error 1 "$BIN" generate --db ro/c.db --count 5
 }
 
 "case_$CASE"

@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -126,6 +129,82 @@ TEST(Pipeline, StopFlagEndsEarlyWithAWholePrefix) {
   ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());
   EXPECT_TRUE(result.stopped);
   EXPECT_EQ(result.written, 0);
+}
+
+// A stop while chunks are being made cuts them short between items; the run keeps a gap-free
+// prefix of what an uninterrupted run stores, however many threads were making chunks.
+TEST(Pipeline, StopDuringARunKeepsAPrefixOfTheUninterruptedRun) {
+  PipelineOptions options;
+  options.seed = 5;
+  options.count = 600;
+  options.batch_size = 16;
+  const std::vector<PuzzleRecord> whole = RunToMemory(options);
+  for (int threads : {1, 2, 4}) {
+    std::atomic<bool> stop{false};
+    class StoppingSink : public MemorySink {
+     public:
+      explicit StoppingSink(std::atomic<bool>* stop) : stop_(stop) {}
+      Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override {
+        stop_->store(true);
+        return MemorySink::WriteBatch(batch, outcome);
+      }
+      std::atomic<bool>* stop_;
+    } sink(&stop);
+    options.threads = threads;
+    options.stop = &stop;
+    PipelineResult result;
+    ASSERT_TRUE(RunPipeline(options, &sink, &result).ok());
+    EXPECT_TRUE(result.stopped) << threads << " threads";
+    ASSERT_GE(sink.records_.size(), 16u);
+    ASSERT_LT(sink.records_.size(), whole.size());
+    EXPECT_EQ(result.next_index, sink.records_.back().item_index + 1);
+    ExpectSameRecords(sink.records_,
+                      std::vector<PuzzleRecord>(
+                          whole.begin(), whole.begin() + static_cast<long>(sink.records_.size())));
+  }
+}
+
+// What the stages throw (here the sink; in a run, the system refusing worker threads) is the
+// run's error, returned as a status, so the caller can still record the run as failed.
+TEST(Pipeline, AnExceptionInTheStagesIsReturnedAsAnError) {
+  class ThrowingSink : public PuzzleSink {
+   public:
+    Status WriteBatch(std::span<const PuzzleRecord>, BatchOutcome* outcome) override {
+      *outcome = BatchOutcome();
+      throw std::runtime_error("Resource temporarily unavailable (simulated)");
+    }
+  };
+  PipelineOptions options;
+  options.count = 50;
+  options.batch_size = 10;
+  options.threads = 2;
+  ThrowingSink sink;
+  PipelineResult result;
+  Status status;
+  EXPECT_NO_THROW(status = RunPipeline(options, &sink, &result));
+  EXPECT_EQ(status.code(), StatusCode::kInternal);
+  EXPECT_NE(status.message().find("Resource temporarily unavailable"), std::string::npos)
+      << status.message();
+  EXPECT_EQ(result.written, 0);
+}
+
+// Counts that add up past INT64_MAX (count + allowed duplicates, the end item of a shard)
+// saturate instead of wrapping around into a false "too many duplicates" error.
+TEST(Pipeline, StopFlagEndsARunOfTheLargestCountsWithoutAnError) {
+  std::atomic<bool> stop{true};
+  for (int64_t step : {1, 3}) {
+    PipelineOptions options;
+    options.count = std::numeric_limits<int64_t>::max();
+    options.first_index = 2;
+    options.index_step = step;
+    options.stop = &stop;
+    MemorySink sink;
+    PipelineResult result;
+    const Status status = RunPipeline(options, &sink, &result);
+    EXPECT_TRUE(status.ok()) << "step " << step << ": " << status.message();
+    EXPECT_TRUE(result.stopped);
+    EXPECT_EQ(result.written, 0);
+  }
 }
 
 // A corpus that already holds some of the run's puzzles: they are skipped, later items take

@@ -1,10 +1,11 @@
-// Tests of SqliteStore (include/sudoku/storage/store.h): the corpus schema, round trips, refusing files
-// that are not corpora, all-or-nothing batches. Each test uses its own temporary file.
+// Tests of SqliteStore (include/sudoku/storage/store.h): the corpus schema, round trips, refusing
+// files that are not corpora, all-or-nothing batches. Each test uses its own temporary file.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/temp_db.h"
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
 #include "sudoku/core/grid.h"
@@ -29,26 +31,10 @@ namespace fs = std::filesystem;
 constexpr char kSolution[] =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-// A unique file path in the temp dir; the file and its WAL companions are removed at the end.
-class TempDb {
+// One test's database file (tests/common/temp_db.h).
+class TempDb : public testing::TempDb {
  public:
-  TempDb() {
-    static std::atomic<int> counter{0};
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = (fs::temp_directory_path() / ("sqlite_store_test_" + std::to_string(getpid()) + "_" +
-                                          test->name() + "_" + std::to_string(counter++) + ".db"))
-                .string();
-    Remove();
-  }
-  ~TempDb() { Remove(); }
-  const std::string& path() const { return path_; }
-
- private:
-  void Remove() {
-    std::error_code ec;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path_ + suffix, ec);
-  }
-  std::string path_;
+  TempDb() : testing::TempDb("sqlite_store_test") {}
 };
 
 Grid SolutionGrid() {
@@ -448,6 +434,94 @@ TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
   ASSERT_TRUE(Write(store, MakeBatch(4, 3)).ok());
   EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 7);
   EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 7);
+}
+
+// Opens a second, plain connection to `path` (it sees committed rows only).
+struct Reader {
+  explicit Reader(const std::string& path) {
+    EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  }
+  ~Reader() { sqlite3_close(db); }
+  int64_t Rows() { return QueryInt(db, "SELECT count(*) FROM puzzles"); }
+  sqlite3* db = nullptr;
+};
+
+// In a corpus of N rows a transaction holds batches until it has about N/16 rows (or a time
+// bound passes): small batches after 1,600 rows stay uncommitted, and other connections see
+// them only after Commit or EndRun.
+TEST(SqliteStore, HoldsSmallBatchesInOneTransactionUntilTheyAreDue) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 1600)).ok());  // an empty corpus commits at once
+  Reader reader(file.path());
+  EXPECT_EQ(reader.Rows(), 1600);
+
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
+  const bool open = sqlite3_get_autocommit(store->db()) == 0;
+  // Only the time bound may have committed it (a stalled machine).
+  EXPECT_TRUE(open || std::chrono::steady_clock::now() - start >=
+                          std::chrono::duration<double>(SqliteStore::kMaxCommitSeconds));
+  if (open) EXPECT_EQ(reader.Rows(), 1600);
+  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 1610);
+
+  ASSERT_TRUE(store->Commit().ok());
+  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  EXPECT_EQ(reader.Rows(), 1610);
+
+  ASSERT_TRUE(Write(store, MakeBatch(1610, 10)).ok());
+  ASSERT_TRUE(store->EndRun("finished").ok());
+  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  EXPECT_EQ(reader.Rows(), 1620);
+  EXPECT_EQ(QueryText(reader.db, "SELECT status || ' ' || written FROM runs"), "finished 1620");
+}
+
+// A failing batch inside a transaction that holds earlier batches is rolled back alone: the
+// earlier ones are committed, with the run's counts.
+TEST(SqliteStore, RollsBackOnlyTheFailingBatchOfATransaction) {
+  TempDb file;
+  auto store = OpenOrDie(file.path());
+  ASSERT_NE(store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(0, 1600)).ok());
+  ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
+
+  std::vector<PuzzleRecord> bad = MakeBatch(1610, 3);
+  bad.push_back(MakeRecord(1611));  // item 1611 twice
+  Status s = Write(store, bad);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("the batch of 4 was rolled back"), std::string::npos) << s.message();
+  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+
+  Reader reader(file.path());
+  EXPECT_EQ(reader.Rows(), 1610);
+  EXPECT_EQ(QueryInt(reader.db, "SELECT max(item_index) FROM puzzles"), 1609);
+  EXPECT_EQ(QueryText(reader.db, "SELECT written || ' ' || next_item FROM runs"), "1610 1610");
+
+  // The store stays usable.
+  ASSERT_TRUE(Write(store, MakeBatch(1610, 3)).ok());
+  ASSERT_TRUE(store->EndRun("finished").ok());
+  EXPECT_EQ(reader.Rows(), 1613);
+}
+
+// An owner that never ends its run (an exception on its way out) keeps its whole batches.
+TEST(SqliteStore, KeepsTheBatchesOfAStoreDestroyedWithARunOpen) {
+  TempDb file;
+  {
+    auto store = OpenOrDie(file.path());
+    ASSERT_NE(store, nullptr);
+    int64_t run_id = 0;
+    ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+    ASSERT_TRUE(Write(store, MakeBatch(0, 1600)).ok());
+    ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
+  }
+  Reader reader(file.path());
+  EXPECT_EQ(reader.Rows(), 1610);
+  EXPECT_EQ(QueryText(reader.db, "SELECT status || ' ' || written FROM runs"), "running 1610");
 }
 
 // The store skips evaluating the schema's CHECK constraints (its values meet them by

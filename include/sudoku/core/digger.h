@@ -41,8 +41,12 @@ bool HasSymmetry(const Grid& puzzle, Symmetry symmetry);
 enum class DigOrder : uint8_t {
   kRandom,  // all cells (orbits) in one random order (default)
   kPerRow,  // the same share of every row: see DigUniquePuzzle
+  // Berthier's controlled-bias digging (controlled_bias.h): random order, restarting whenever a
+  // deletion breaks uniqueness. Made by GeneratePuzzle, never by DigUniquePuzzle.
+  kControlledBias,
 };
-std::string_view DigOrderName(DigOrder order);  // "random", "per-row" (static strings)
+// "random", "per-row", "controlled-bias" (static strings)
+std::string_view DigOrderName(DigOrder order);
 std::optional<DigOrder> ParseDigOrder(std::string_view name);
 
 struct DigOptions {

@@ -36,6 +36,12 @@ struct GeneratorOptions {
   int min_rating = 0;             // lowest accepted SE rating, tenths. Default: 0
   int max_rating = kGuessRating;  // highest accepted SE rating, tenths. Default: 100 (a guess)
   int max_attempts = 1000;        // grids tried per item before giving up. Default: 1000
+  // With DigOrder::kControlledBias: tries made on one grid before the next is made (there is
+  // no attempt limit then). Stopping at an item's first puzzle favours grids with few minimal
+  // puzzles by a factor of about 1 - tries * p / 2 (p: a try's chance of a puzzle on that grid,
+  // about 5e-6), so few tries keep that negligible; a grid costs about as much as a few tries.
+  // Part of what a seed means: changing it changes the corpus. Default: 100
+  int64_t controlled_bias_tries_per_grid = 100;
 };
 
 // OK when the options can be met in principle; otherwise kInvalidArgument with a one-line reason

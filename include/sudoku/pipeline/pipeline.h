@@ -11,7 +11,8 @@
 // Batch size: a SQLite transaction rewrites every index page it touches, and the level, clues,
 // freedom and rating indexes take a batch's rows at a few hundred places at once, so batches of
 // 5000 share those pages five times better than batches of 1000, for a few MB more peak memory
-// (measured with the store benchmark: docs/performance.md, "Store settings").
+// (measured with the store benchmark: docs/performance.md, "Store settings"). The store may
+// hold several batches in one transaction (SqliteStore::WriteBatch).
 //
 // Duplicates: the sink drops a record whose canonical form is already stored. The pipeline
 // works in rounds: a round makes exactly as many items as puzzles are still missing, so it can
@@ -34,14 +35,14 @@
 namespace sudoku {
 
 struct PipelineOptions {
-  uint64_t seed = 0;           // run seed. Default: 0
-  int64_t first_index = 0;     // first item index to make. Default: 0
+  uint64_t seed = 0;        // run seed. Default: 0
+  int64_t first_index = 0;  // first item index to make. Default: 0
   // Distance between the items made: a shard K of N makes items K-1, K-1+N, ... (first_index
   // K-1, index_step N), so N shards together make exactly the items of one run. Default: 1
   int64_t index_step = 1;
   int64_t count = 1000;        // how many puzzles to store. Default: 1000
   int threads = 0;             // worker threads; 0 means all cores. Default: 0
-  int batch_size = 5000;       // records per WriteBatch (one transaction). Default: 5000
+  int batch_size = 5000;       // records per WriteBatch (a sink may commit several). Default: 5000
   double flush_seconds = 1.0;  // also write a partial batch this often. Default: 1.0
   GeneratorOptions generator;  // what each item must satisfy. Default: see GeneratorOptions
   const std::atomic<bool>* stop = nullptr;  // when set and true, stop after what is made
@@ -60,7 +61,8 @@ struct PipelineResult {
 };
 
 // Runs the pipeline. Returns the first error (a sink failure, an item that could not meet the
-// bands within max_attempts, or too many duplicates); records written before it stay written.
+// bands within max_attempts, too many duplicates, or an exception such as the system refusing
+// worker threads, as kInternal); records written before it stay written. Does not throw.
 Status RunPipeline(const PipelineOptions& options, PuzzleSink* sink, PipelineResult* result);
 
 }  // namespace sudoku

@@ -26,9 +26,11 @@ class PuzzleSink {
  public:
   virtual ~PuzzleSink() = default;
   // Stores, in order, each record of `batch` whose canonical form is not yet stored, and counts
-  // the others as duplicates; atomically: afterwards either the whole batch is accounted for
-  // and durable, or nothing of it is and the returned status says why. On success *outcome
-  // says what happened (stored + duplicates == batch.size()).
+  // the others as duplicates; atomically: afterwards either the whole batch is accounted for,
+  // or nothing of it is and the returned status says why. On success *outcome says what
+  // happened (stored + duplicates == batch.size()). A sink may make batches durable a few at a
+  // time (SqliteStore commits within seconds, and when the run ends); a crash then loses whole
+  // batches only, the latest ones.
   virtual Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) = 0;
 };
 

@@ -6,6 +6,8 @@
 // corpus, an empty corpus-to-be (no schema yet), a schema newer than this build and an older
 // schema (the message says to upgrade it with `sudoku-corpus migrate`). It reads one
 // snapshot: every query sees the corpus as it was at Open, even while a `generate` appends to it.
+// A corpus in a folder it cannot write to (a read-only mount, another user's folder) is read as
+// it stands, provided no WAL file is left beside it (there is none once its writers closed).
 // Queries run in SQLite (aggregates, prepared statements); nothing loads all rows into memory.
 // Every error message names the database file and carries SQLite's own message.
 //
@@ -247,6 +249,12 @@ class CorpusReader {
 
   // True iff run `run_id` exists.
   Status HasRun(int64_t run_id, bool* exists);
+
+  // SQLite's check of the file's structure: PRAGMA quick_check, or with `full` PRAGMA
+  // integrity_check (slower: also that every index agrees with its table). *problems gets
+  // SQLite's findings, one line each, at most `max_problems`; empty when the file is sound.
+  // Fails only when the check cannot run (I/O error).
+  Status CheckIntegrity(bool full, int max_problems, std::vector<std::string>* problems);
 
  private:
   CorpusReader(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}

@@ -18,6 +18,7 @@
 #ifndef SUDOKU_STORAGE_STORE_H_
 #define SUDOKU_STORAGE_STORE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -32,6 +33,9 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 namespace sudoku {
+namespace storage_internal {
+class RunLocks;
+}  // namespace storage_internal
 
 // The schema version this build writes (the highest schema/NNN_*.sql).
 int StoreSchemaVersion();
@@ -77,16 +81,35 @@ class SqliteStore : public PuzzleSink {
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   // Inserts a `runs` row with status 'running' and makes it the run that WriteBatch fills.
+  // The store owns the run from then until EndRun or its destruction (a killed process's claim
+  // ends with it): ResumeRun in any other store, of this process or another, refuses it.
   // Fails if info.params_json is not a JSON object. REQUIRES: no run is open (EndRun first).
   Status BeginRun(const RunInfo& info, int64_t* run_id);
 
   // PuzzleSink: inserts the batch into `puzzles` under the current run, except duplicates, and
-  // updates runs.written, runs.duplicates and runs.next_item, in one transaction.
+  // updates runs.written, runs.duplicates and runs.next_item, atomically. A write transaction
+  // holds several batches: it is committed once it holds about a sixteenth of the corpus's
+  // rows (at most kMaxRowsPerCommit), once kMaxCommitSeconds have passed since the last
+  // commit, and by Commit and EndRun. Until then other connections do not see the batches,
+  // and a killed process loses them (as whole batches: `generate --resume` makes them again).
+  // A failed batch is rolled back alone; the batches before it are committed.
   // REQUIRES: BeginRun succeeded.
   Status WriteBatch(std::span<const PuzzleRecord> batch, BatchOutcome* outcome) override;
 
+  // Commits the batches written since the last commit (none: does nothing).
+  Status Commit();
+
+  static constexpr int64_t kCorpusRowsPerCommitRow = 16;
+  static constexpr int64_t kMaxRowsPerCommit = 250000;
+  static constexpr double kMaxCommitSeconds = 2.0;
+  // The connection's page cache: kBaseCacheKiB, or kCacheBytesPerRow for each puzzle of the
+  // corpus if that is more, up to kMaxCachedKeyRows (so at most 256 MiB).
+  static constexpr int64_t kBaseCacheKiB = 32768;
+  static constexpr int64_t kCacheBytesPerRow = 40;
+  static constexpr int64_t kMaxCachedKeyRows = 6'710'886;
+
   // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at,
-  // and closes the run. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
+  // commits, and closes the run. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
   // store destroyed with a run open leaves it 'running', as a killed process would.
   Status EndRun(std::string_view status);
 
@@ -104,6 +127,8 @@ class SqliteStore : public PuzzleSink {
   // With extra > 0 the run may also be finished (run_id 0 then means the latest run of any
   // status), and its requested count grows by `extra`, in the same transaction: the run goes
   // on with the items after its last one (`generate --resume --extend`).
+  // Fails with kBusy, changing nothing, while another store owns the run (BeginRun); with
+  // kInvalidArgument when requested + extra would exceed INT64_MAX.
   // REQUIRES: no run is open; run_id >= 0; extra >= 0.
   Status ResumeRun(int64_t run_id, StoredRun* run, int64_t extra = 0);
 
@@ -114,7 +139,7 @@ class SqliteStore : public PuzzleSink {
   int opened_version() const { return opened_version_; }
 
  private:
-  SqliteStore(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+  SqliteStore(std::string path, sqlite3* db);
   Status Configure();  // pragmas, schema check and migration; statements prepared
   Status Prepare(const char* sql, sqlite3_stmt** stmt);
   // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
@@ -131,7 +156,12 @@ class SqliteStore : public PuzzleSink {
   // there was a row and *text, unless null, gets its column 0. Resets the statement.
   Status QueryOne(sqlite3_stmt* stmt, int bind_rc, std::string_view what, std::string* text,
                   bool* found);
-  Status Rollback(Status cause);              // rolls back the open transaction, returns `cause`
+  Status Rollback(Status cause);  // rolls back the open transaction, returns `cause`
+  // Rolls back the batch being written (to its savepoint), commits the ones before it, and
+  // returns `cause`.
+  Status RollBackBatch(Status cause);
+  bool CommitDue() const;                     // WriteBatch's commit rule
+  Status SizeCache();                         // grows the page cache with the corpus
   Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
   // Run `run_id`, or with 0 the latest run (any status, or only unfinished ones).
   Status ReadRun(int64_t run_id, bool any_status, StoredRun* run, bool* found);
@@ -139,9 +169,12 @@ class SqliteStore : public PuzzleSink {
 
   std::string path_;
   sqlite3* db_ = nullptr;
-  sqlite3_stmt* begin_ = nullptr;     // BEGIN IMMEDIATE
-  sqlite3_stmt* commit_ = nullptr;    // COMMIT
-  sqlite3_stmt* rollback_ = nullptr;  // ROLLBACK
+  sqlite3_stmt* begin_ = nullptr;        // BEGIN IMMEDIATE
+  sqlite3_stmt* commit_ = nullptr;       // COMMIT
+  sqlite3_stmt* rollback_ = nullptr;     // ROLLBACK
+  sqlite3_stmt* savepoint_ = nullptr;    // SAVEPOINT batch: each batch inside a transaction
+  sqlite3_stmt* release_ = nullptr;      // RELEASE batch
+  sqlite3_stmt* rollback_to_ = nullptr;  // ROLLBACK TO batch
   sqlite3_stmt* check_params_ = nullptr;
   sqlite3_stmt* insert_run_ = nullptr;
   sqlite3_stmt* end_run_ = nullptr;
@@ -153,7 +186,13 @@ class SqliteStore : public PuzzleSink {
   sqlite3_stmt* reopen_run_ = nullptr;
   int64_t run_id_ = 0;
   int opened_version_ = 0;
-  bool collision_rows_ = false;  // the corpus has collision rows (read at each batch's start)
+  std::unique_ptr<storage_internal::RunLocks> run_locks_;  // the runs this store owns
+  bool collision_rows_ = false;  // the corpus has collision rows (read at each transaction's start)
+  bool in_transaction_ = false;  // a write transaction holds batches not yet committed
+  int64_t uncommitted_rows_ = 0;  // the items of those batches
+  int64_t corpus_rows_ = 0;       // about how many puzzles the corpus holds (its highest id)
+  int64_t cache_kib_ = 0;         // the page cache's size as SizeCache last set it
+  std::chrono::steady_clock::time_point last_commit_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace sudoku

@@ -23,7 +23,7 @@ using core_internal::UnavoidableSets;
 
 constexpr std::array<std::string_view, kSymmetryCount> kSymmetryNames = {
     "none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal"};
-constexpr std::array<std::string_view, 2> kDigOrderNames = {"random", "per-row"};
+constexpr std::array<std::string_view, 3> kDigOrderNames = {"random", "per-row", "controlled-bias"};
 
 // The image of `cell` under the map that generates `symmetry`'s group: a quarter turn
 // clockwise for rot90, the reflection or half turn itself for the others. Every orbit is the

@@ -41,6 +41,9 @@ class UnavoidableSets {
   // Finds the sets of the three families (up to kMaxSize cells) of `solution`.
   // REQUIRES: IsCompleteValidGrid(solution).
   void Make(const Grid& solution);
+  // The sets made, 0 <= i < count(). REQUIRES: made().
+  int count() const { return count_; }
+  const CellSet& set(int i) const { return table_.sets[i]; }
   // True iff some set containing `cell` has no cell in `givens`.
   bool HasEmptySetAt(int cell, const CellSet& givens) const {
     for (int k = 0; k < size_of_cell_[cell]; ++k) {

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "sudoku/core/canonical.h"
+#include "sudoku/core/controlled_bias.h"
 #include "sudoku/core/scorer.h"
 
 namespace sudoku {
@@ -13,6 +14,32 @@ constexpr int kMinUniqueClues = 17;        // McGuire et al. 2012: no 16-clue pu
 constexpr int kMaxKnownMinimalClues = 40;  // the largest minimal puzzles known have 40 clues
 
 std::string Range(int lo, int hi) { return std::to_string(lo) + "-" + std::to_string(hi); }
+
+// Controlled-bias digging makes minimal puzzles with probabilities known for every clue count;
+// a band on its output would change those, so it takes none.
+Status CheckControlledBias(const GeneratorOptions& options) {
+  const DigOptions& dig = options.dig;
+  auto bad = [](const std::string& what) {
+    return Status::InvalidArgument("controlled-bias dig order: " + what);
+  };
+  if (!dig.minimal) return bad("makes minimal puzzles only (minimal digging)");
+  if (dig.min_clues > kMinUniqueClues || dig.max_clues < kCells - 1) {
+    return bad("clue band " + Range(dig.min_clues, dig.max_clues) +
+               ": takes no band, as its weights need every clue count");
+  }
+  if (options.min_freedom > 0 || options.max_freedom < 729) {
+    return bad("freedom band " + Range(options.min_freedom, options.max_freedom) +
+               ": takes no band, as its weights need every puzzle");
+  }
+  if (options.min_rating > 0 || options.max_rating < kGuessRating) {
+    return bad("takes no rating band or level, as its weights need every puzzle");
+  }
+  if (dig.symmetry != Symmetry::kNone || options.random_symmetry) {
+    return bad("works with symmetry none only");
+  }
+  if (options.controlled_bias_tries_per_grid < 1) return bad("tries per grid must be at least 1");
+  return Status::Ok();
+}
 
 }  // namespace
 
@@ -54,6 +81,7 @@ Status CheckGeneratorOptions(const GeneratorOptions& options) {
       (dig.symmetry != Symmetry::kNone || options.random_symmetry)) {
     return bad("per-row dig order works with symmetry none only");
   }
+  if (dig.order == DigOrder::kControlledBias) return CheckControlledBias(options);
   return Status::Ok();
 }
 
@@ -78,6 +106,19 @@ Grid MakeGrid(const GeneratorOptions& options, Rng& rng) {
 
 }  // namespace
 
+namespace {
+
+// Controlled-bias items: grids until one of its tries ends at a minimal puzzle. There is no
+// band to miss, so no attempt limit: every grid has minimal puzzles, and a grid's tries find one
+// with a fixed positive probability (about one try in 200,000), so the loop ends.
+void DigControlledBiasItem(const GeneratorOptions& options, Rng& rng, Grid* grid, Grid* puzzle) {
+  do {
+    *grid = MakeGrid(options, rng);
+  } while (!DigControlledBias(*grid, options.controlled_bias_tries_per_grid, rng, puzzle, nullptr));
+}
+
+}  // namespace
+
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
                     PuzzleRecord* record) {
   Rng rng(item_seed);
@@ -85,10 +126,15 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
   if (options.random_symmetry) {
     dig.symmetry = kRandomSymmetries[rng.Below(std::size(kRandomSymmetries))];
   }
+  const bool controlled_bias = dig.order == DigOrder::kControlledBias;
   for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
-    const Grid grid = MakeGrid(options, rng);
-    Grid puzzle;
-    if (!DigUniquePuzzle(grid, dig, rng, &puzzle)) continue;
+    Grid grid, puzzle;
+    if (controlled_bias) {
+      DigControlledBiasItem(options, rng, &grid, &puzzle);
+    } else {
+      grid = MakeGrid(options, rng);
+      if (!DigUniquePuzzle(grid, dig, rng, &puzzle)) continue;
+    }
     const int freedom = TotalFreedom(puzzle);
     if (freedom < options.min_freedom || freedom > options.max_freedom) continue;
     Rating rating;
