@@ -944,6 +944,32 @@ case_migrate_no_lock() {
 
 # A corpus in a folder nobody may write to (a read-only mount; for root, who writes anyway, a
 # read-only bind mount) is still read by stats, export and verify.
+# SIGTERM at any moment of a run's start, even before the file is made: afterwards there is no
+# file, or a sound corpus whose run is recorded as interrupted (or finished); never an empty or
+# half-made file. Delays from none to 50 ms land before, during and after the open.
+case_early_signal() {
+  need sqlite3
+  local delay pid n=0
+  for delay in 0 0 0.001 0.002 0.003 0.005 0.008 0.01 0.015 0.02 0.03 0.05; do
+    n=$((n + 1))
+    "$BIN" generate --db "e$n.db" --count 100000 --seed 3 --threads 1 --quiet 2>/dev/null &
+    pid=$!
+    sleep "$delay"
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    [ -e "e$n.db" ] || continue
+    [ -s "e$n.db" ] || fail "SIGTERM after ${delay}s left an empty e$n.db"
+    [ "$(sqlite3 "e$n.db" 'pragma quick_check')" = ok ] || fail "e$n.db is damaged"
+    local status
+    status="$(sqlite3 "e$n.db" 'select group_concat(status) from runs' 2>&1)" ||
+      fail "SIGTERM after ${delay}s left e$n.db without its tables: $status"
+    case "$status" in
+      interrupted | finished) ;;
+      *) fail "SIGTERM after ${delay}s left run status '$status' in e$n.db" ;;
+    esac
+  done
+}
+
 case_read_only_folder() {
   need sqlite3
   mkdir src ro
