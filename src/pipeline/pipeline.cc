@@ -159,11 +159,24 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
     next += chunk.count * options.index_step;
     return chunk;
   };
+  // Exceptions stay inside the stages: one thrown through parallel_pipeline leaks the tokens in
+  // flight (TBB does not destroy them), so each becomes the chunk's or the run's error.
   auto make = [&](Chunk chunk) {
-    if (!writer.failed()) MakeChunk(options, chunk);
+    try {
+      if (!writer.failed()) MakeChunk(options, chunk);
+    } catch (const std::exception& e) {
+      chunk.records.clear();  // which items were made is unknown: none of this chunk is kept
+      chunk.error = Status::Internal(std::string("the pipeline stopped: ") + e.what());
+    }
     return chunk;
   };
-  auto write = [&](const Chunk& chunk) { writer.Add(chunk); };
+  auto write = [&](const Chunk& chunk) {
+    try {
+      writer.Add(chunk);
+    } catch (const std::exception& e) {
+      writer.Fail(Status::Internal(std::string("the pipeline stopped: ") + e.what()));
+    }
+  };
   tbb::parallel_pipeline(
       LiveTokens(options, threads),
       tbb::make_filter<void, Chunk>(tbb::filter_mode::serial_in_order, source) &

@@ -465,7 +465,9 @@ TEST(SqliteStore, HoldsSmallBatchesInOneTransactionUntilTheyAreDue) {
   // Only the time bound may have committed it (a stalled machine).
   EXPECT_TRUE(open || std::chrono::steady_clock::now() - start >=
                           std::chrono::duration<double>(SqliteStore::kMaxCommitSeconds));
-  if (open) EXPECT_EQ(reader.Rows(), 1600);
+  if (open) {
+    EXPECT_EQ(reader.Rows(), 1600);
+  }
   EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 1610);
 
   ASSERT_TRUE(store->Commit().ok());
