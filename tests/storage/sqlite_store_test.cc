@@ -481,16 +481,23 @@ TEST(SqliteStore, HoldsSmallBatchesInOneTransactionUntilTheyAreDue) {
   EXPECT_EQ(QueryText(reader.db, "SELECT status || ' ' || written FROM runs"), "finished 1620");
 }
 
+// A store on a new corpus with a run whose first batch (1,600 rows) is committed and whose
+// second (10 rows, under a sixteenth of the corpus) is held in the open transaction.
+void OpenWithTwoBatches(const std::string& path, std::unique_ptr<SqliteStore>* store) {
+  *store = OpenOrDie(path);
+  ASSERT_NE(*store, nullptr);
+  int64_t run_id = 0;
+  ASSERT_TRUE((*store)->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(Write(*store, MakeBatch(0, 1600)).ok());
+  ASSERT_TRUE(Write(*store, MakeBatch(1600, 10)).ok());
+}
+
 // A failing batch inside a transaction that holds earlier batches is rolled back alone: the
 // earlier ones are committed, with the run's counts.
 TEST(SqliteStore, RollsBackOnlyTheFailingBatchOfATransaction) {
   TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(Write(store, MakeBatch(0, 1600)).ok());
-  ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
+  std::unique_ptr<SqliteStore> store;
+  ASSERT_NO_FATAL_FAILURE(OpenWithTwoBatches(file.path(), &store));
 
   std::vector<PuzzleRecord> bad = MakeBatch(1610, 3);
   bad.push_back(MakeRecord(1611));  // item 1611 twice
@@ -514,12 +521,8 @@ TEST(SqliteStore, RollsBackOnlyTheFailingBatchOfATransaction) {
 TEST(SqliteStore, KeepsTheBatchesOfAStoreDestroyedWithARunOpen) {
   TempDb file;
   {
-    auto store = OpenOrDie(file.path());
-    ASSERT_NE(store, nullptr);
-    int64_t run_id = 0;
-    ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-    ASSERT_TRUE(Write(store, MakeBatch(0, 1600)).ok());
-    ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
+    std::unique_ptr<SqliteStore> store;
+    ASSERT_NO_FATAL_FAILURE(OpenWithTwoBatches(file.path(), &store));
   }
   Reader reader(file.path());
   EXPECT_EQ(reader.Rows(), 1610);
