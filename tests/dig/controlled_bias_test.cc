@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/puzzle_checks.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/generator.h"
 #include "sudoku/core/grid_generator.h"
@@ -22,19 +23,8 @@
 namespace sudoku {
 namespace {
 
-bool IsUnique(const Grid& puzzle) { return CountSolutions(puzzle, 2) == 1; }
-
-// Unique, and no single given can go: checked by brute force.
-bool IsMinimalUnique(const Grid& puzzle) {
-  if (!IsUnique(puzzle)) return false;
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (puzzle[cell] == 0) continue;
-    Grid fewer = puzzle;
-    fewer[cell] = 0;
-    if (IsUnique(fewer)) return false;
-  }
-  return true;
-}
+using testing::IsMinimalUnique;
+using testing::IsUnique;
 
 // A minimal puzzle of `grid` with `extra` of its empty cells given again: a start whose unique
 // sub-puzzles are few enough to enumerate.

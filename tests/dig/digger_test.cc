@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/puzzle_checks.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/rng.h"
@@ -30,7 +31,7 @@ struct Band {
 };
 constexpr Band kBands[] = {{26, 31}, {41, 46}, {54, 56}};
 
-bool IsUnique(const Grid& puzzle) { return CountSolutions(puzzle, 2) == 1; }
+using testing::IsUnique;
 
 // The orbit of `cell`, straight from the definitions in digger.h.
 std::vector<int> OrbitOf(Symmetry symmetry, int cell) {

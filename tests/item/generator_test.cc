@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "common/puzzle_checks.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/rating.h"
@@ -35,17 +36,7 @@ int SlowFreedom(const Grid& puzzle) {
   return total;
 }
 
-bool IsUnique(const Grid& puzzle) { return CountSolutions(puzzle, 2) == 1; }
-
-bool IsMinimal(const Grid& puzzle) {
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (puzzle[cell] == 0) continue;
-    Grid fewer = puzzle;
-    fewer[cell] = 0;
-    if (IsUnique(fewer)) return false;
-  }
-  return true;
-}
+using testing::IsUnique;
 
 TEST(Rng, BelowStaysInRangeAndShuffleIsAPermutation) {
   Rng rng(7);
@@ -104,7 +95,7 @@ TEST(Digger, MinimalPuzzlesAreUniqueMinimalAndMatchTheGrid) {
     ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
     EXPECT_EQ(solution, grid);
     EXPECT_TRUE(AgreesWith(puzzle, grid));
-    EXPECT_TRUE(IsMinimal(puzzle)) << ToString(puzzle);
+    EXPECT_TRUE(testing::NoGivenCanGo(puzzle)) << ToString(puzzle);
   }
 }
 
@@ -226,8 +217,7 @@ TEST(Generator, RatingBandKeepsOnlyPuzzlesRatedInIt) {
       << Refusal(options);
   options.min_rating = 50;
   options.max_rating = 40;
-  EXPECT_NE(Refusal(options).find("rating band 5.0-4.0: minimum above maximum"),
-            std::string::npos);
+  EXPECT_NE(Refusal(options).find("rating band 5.0-4.0: minimum above maximum"), std::string::npos);
 }
 
 TEST(Generator, SameSeedSameRecordDifferentSeedDifferentRecord) {
