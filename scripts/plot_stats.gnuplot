@@ -1,9 +1,9 @@
 # Draws the pictures of `sudoku-corpus stats --plot DIR` from the data files the command writes
 # into DIR (clues.dat, freedom.dat, clues_freedom.dat, rating.dat, rating_clues.dat). The
-# binary embeds this script at build
-# time, copies it into DIR and runs
-#   gnuplot -e "dir='DIR'; nlevels=3; freedom_bin=10; corpus='corpus.db'" DIR/plot_stats.gnuplot
-# Edit the copy and re-run that line to restyle the pictures. Needs gnuplot 5 (gnuplot-nox).
+# binary embeds this script at build time, copies it into DIR and runs it as
+#   gnuplot -e "dir='DIR'; nlevels=3; colours='#1a9850 #91cf60 #fee08b'; ..." DIR/plot_stats.gnuplot
+# (the exact line is in DIR/plot_stats.sh). Edit the copy and re-run that line to restyle the
+# pictures. Needs gnuplot 5 (gnuplot-nox). Each picture is written as PNG and as SVG.
 #
 # Data files (whitespace-separated, first line = column names):
 #   clues.dat          clues  total  <one column per level>
@@ -11,73 +11,118 @@
 #   clues_freedom.dat  clues  bin_start  puzzles   (every cell of the grid; NaN where none)
 #   rating.dat         rating  puzzles                     (SE rating, e.g. 4.2)
 #   rating_clues.dat   clues  puzzles  mean_rating
+#
+# Variables: colours holds one colour per level column, fixed per level name so that a level
+# keeps its colour whichever levels a selection holds; what = the corpus and the filter, for the
+# titles; log_clues, log_freedom, log_rating = 1 where the counts span two decades or more, so
+# that the rare levels stay visible.
 if (!exists("dir")) dir = '.'
 if (!exists("nlevels")) nlevels = 3
+if (!exists("colours")) colours = '#1a9850 #91cf60 #fee08b #fc8d59 #d73027 #7f0000'
 if (!exists("freedom_bin")) freedom_bin = 1
-if (!exists("corpus")) corpus = 'corpus'
+if (!exists("what")) what = 'corpus'
+if (!exists("log_clues")) log_clues = 0
+if (!exists("log_freedom")) log_freedom = 0
+if (!exists("log_rating")) log_rating = 0
+colour(i) = word(colours, i)
 
-# pngcairo draws smoother text; the libgd png terminal is the fallback.
-if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
-  set terminal pngcairo size 900,560 font 'sans,10'
-} else {
-  set terminal png size 900,560
+do for [format in 'png svg'] {
+  # pngcairo draws smoother text; the libgd png terminal is the fallback.
+  if (format eq 'svg') {
+    set terminal svg size 900,560 font 'sans,10' background '#ffffff'
+  } else {
+    if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
+      set terminal pngcairo size 900,560 font 'sans,10'
+    } else {
+      set terminal png size 900,560
+    }
+  }
+  set style fill solid 0.85 border -1
+  set key top right autotitle columnhead
+  set grid ytics
+  unset logscale
+  set ylabel 'puzzles'
+  set yrange [0:*]
+  set xrange [*:*]
+
+  # 1. Clue histogram by level: stacked bars (each bar drawn as the running sum of the levels up
+  #    to one, hardest first, so the easier levels' parts show in front); on a log scale, where
+  #    stacks would mislead, one outline per level.
+  set output dir.'/clues.'.format
+  set title 'clues per puzzle, by level: '.what noenhanced
+  set xlabel 'clues'
+  set boxwidth 0.9
+  if (log_clues) {
+    set logscale y
+    set ylabel 'puzzles (log scale)'
+    set yrange [0.8:*]
+    plot for [i=3:2+nlevels] dir.'/clues.dat' using 1:i with histeps lw 2 lc rgb colour(i-2) \
+         title columnhead(i)
+  } else {
+    plot for [i=2+nlevels:3:-1] dir.'/clues.dat' using 1:(sum [c=3:i] column(c)) with boxes \
+         lc rgb colour(i-2) title columnhead(i)
+  }
+  unset logscale
+  set ylabel 'puzzles'
+  set yrange [0:*]
+
+  # 2. Freedom histogram of all puzzles.
+  set output dir.'/freedom.'.format
+  set title sprintf('freedom per puzzle (bins of %d): %s', freedom_bin, what) noenhanced
+  set xlabel 'freedom'
+  set boxwidth freedom_bin * 0.9
+  plot dir.'/freedom.dat' using ($1 + freedom_bin / 2.0):2 with boxes lc rgb '#4477aa' notitle
+
+  # 3. Freedom per level, as outlines, so overlapping levels stay visible.
+  set output dir.'/freedom_by_level.'.format
+  set title sprintf('freedom per level (bins of %d): %s', freedom_bin, what) noenhanced
+  if (log_freedom) {
+    set logscale y
+    set ylabel 'puzzles (log scale)'
+    set yrange [0.8:*]
+  }
+  plot for [i=3:2+nlevels] dir.'/freedom.dat' using ($1 + freedom_bin / 2.0):i with histeps \
+       lw 2 lc rgb colour(i-2) title columnhead(i)
+  unset logscale
+  set ylabel 'puzzles'
+  set yrange [0:*]
+
+  # 4. Heat map: puzzles per (clues, freedom bin).
+  set output dir.'/clues_freedom.'.format
+  set title sprintf('puzzles by clues and freedom (bins of %d): %s', freedom_bin, what) noenhanced
+  set xlabel 'clues'
+  set ylabel 'freedom'
+  set cblabel 'puzzles'
+  set yrange [*:*]
+  set grid xtics ytics front
+  set palette defined (0 '#fff5eb', 1 '#fdae6b', 2 '#e6550d', 3 '#7f2704')
+  unset key
+  plot dir.'/clues_freedom.dat' using 1:($2 + freedom_bin / 2.0):3 with image
+  unset grid
+  set key top right autotitle columnhead
+
+  # 5. Rating histogram (SE scale; 10.0 = a guess was needed).
+  set output dir.'/rating.'.format
+  set title 'SE rating per puzzle: '.what noenhanced
+  set xlabel 'rating (SE)'
+  set ylabel 'puzzles'
+  set yrange [0:*]
+  set grid ytics
+  set boxwidth 0.08
+  if (log_rating) {
+    set logscale y
+    set ylabel 'puzzles (log scale)'
+    set yrange [0.8:*]
+  }
+  plot dir.'/rating.dat' using 1:2 with boxes lc rgb '#4477aa' notitle
+  unset logscale
+
+  # 6. Mean rating per clue count: how little clues say about difficulty.
+  set output dir.'/rating_clues.'.format
+  set title 'mean SE rating by clues: '.what noenhanced
+  set xlabel 'clues'
+  set ylabel 'mean rating (SE)'
+  set yrange [1:*]
+  plot dir.'/rating_clues.dat' using 1:3 with linespoints lw 2 pt 7 lc rgb '#e6550d' notitle
+  unset output
 }
-set style fill solid 0.85 border -1
-set key top right autotitle columnhead
-set grid ytics
-set ylabel 'puzzles'
-set yrange [0:*]
-
-# 1. Clue histogram, stacked by level: each bar is drawn as the running sum of the levels up to
-#    one, hardest first, so the easier levels' parts show in front.
-set output dir.'/clues.png'
-set title 'clues per puzzle, by level: '.corpus noenhanced
-set xlabel 'clues'
-set boxwidth 0.9
-plot for [i=2+nlevels:3:-1] dir.'/clues.dat' using 1:(sum [c=3:i] column(c)) with boxes \
-     title columnhead(i)
-
-# 2. Freedom histogram of all puzzles.
-set output dir.'/freedom.png'
-set title sprintf('freedom per puzzle (bins of %d): %s', freedom_bin, corpus) noenhanced
-set xlabel 'freedom'
-set boxwidth freedom_bin * 0.9
-plot dir.'/freedom.dat' using ($1 + freedom_bin / 2.0):2 with boxes lc rgb '#4477aa' notitle
-
-# 3. Freedom per level, as outlines, so overlapping levels stay visible.
-set output dir.'/freedom_by_level.png'
-set title sprintf('freedom per level (bins of %d): %s', freedom_bin, corpus) noenhanced
-plot for [i=3:2+nlevels] dir.'/freedom.dat' using ($1 + freedom_bin / 2.0):i with histeps lw 2
-
-# 4. Heat map: puzzles per (clues, freedom bin).
-set output dir.'/clues_freedom.png'
-set title sprintf('puzzles by clues and freedom (bins of %d): %s', freedom_bin, corpus) noenhanced
-set xlabel 'clues'
-set ylabel 'freedom'
-set cblabel 'puzzles'
-set yrange [*:*]
-set grid xtics ytics front
-set palette defined (0 '#fff5eb', 1 '#fdae6b', 2 '#e6550d', 3 '#7f2704')
-unset key
-plot dir.'/clues_freedom.dat' using 1:($2 + freedom_bin / 2.0):3 with image
-
-# 5. Rating histogram (SE scale; 10.0 = a guess was needed).
-set output dir.'/rating.png'
-set title 'SE rating per puzzle: '.corpus noenhanced
-set xlabel 'rating (SE)'
-set ylabel 'puzzles'
-set yrange [0:*]
-set xrange [*:*]
-set grid ytics
-set boxwidth 0.08
-plot dir.'/rating.dat' using 1:2 with boxes lc rgb '#4477aa' notitle
-
-# 6. Mean rating per clue count: how little clues say about difficulty.
-set output dir.'/rating_clues.png'
-set title 'mean SE rating by clues: '.corpus noenhanced
-set xlabel 'clues'
-set ylabel 'mean rating (SE)'
-set yrange [1:*]
-plot dir.'/rating_clues.dat' using 1:3 with linespoints lw 2 pt 7 lc rgb '#e6550d' notitle
-
-unset output

@@ -194,25 +194,40 @@ void ThrowIfError(const Status& status) {
   if (!status.ok()) throw UserError(InOptionTerms(status.message()));
 }
 
+void ThrowIfBadOptions(const Status& status) {
+  if (status.code() == StatusCode::kInvalidArgument) {
+    throw UsageError(InOptionTerms(status.message()));
+  }
+  ThrowIfError(status);
+}
+
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
   if (with_scores) {
     cmd->add_option("--level", options->level,
-                    "Only this rating level: beginner, easy, medium, hard, expert or extreme");
+                    "Only this rating level: beginner, easy, medium, hard, expert or extreme")
+        ->type_name("LEVEL");
     cmd->add_option("--clue-class,--clue-level", options->clue_class,
-                    "Only this clue class (by clue count): easy, medium or hard");
+                    "Only this clue class (by clue count): easy, medium or hard")
+        ->type_name("CLASS");
     cmd->add_option("--rating", options->rating,
-                    "Only SE ratings in MIN-MAX (or R), e.g. 3.0-4.4 (10.0: needed a guess)");
-    cmd->add_option("--clues", options->clues, "Only clue counts in MIN-MAX (or N), e.g. 22-30");
-    cmd->add_option("--freedom", options->freedom, "Only freedom in MIN-MAX (or N), e.g. 120-200");
+                    "Only SE ratings in MIN-MAX (or R), e.g. 3.0-4.4 (10.0: needed a guess)")
+        ->type_name("MIN-MAX");
+    cmd->add_option("--clues", options->clues, "Only clue counts in MIN-MAX (or N), e.g. 22-30")
+        ->type_name("MIN-MAX");
+    cmd->add_option("--freedom", options->freedom, "Only freedom in MIN-MAX (or N), e.g. 120-200")
+        ->type_name("MIN-MAX");
     cmd->add_option("--grid-method", options->grid_method,
                     "Only puzzles whose grid came from this method (search, digit-rows, box-fill, "
-                    "pattern, random-clues, source)");
+                    "pattern, random-clues, source)")
+        ->type_name("METHOD");
     cmd->add_option("--symmetry", options->symmetry,
                     "Only puzzles dug with this symmetry (none, rot180, rot90, mirror, flip, "
-                    "diagonal, antidiagonal)");
+                    "diagonal, antidiagonal)")
+        ->type_name("SYMMETRY");
   }
   cmd->add_option("--run", options->run, "Only puzzles of this run id")
-      ->check(WholeNumber(1, std::numeric_limits<int64_t>::max()));
+      ->check(WholeNumber(1, std::numeric_limits<int64_t>::max()))
+      ->type_name("RUN");
 }
 
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {

@@ -107,6 +107,10 @@ std::string InOptionTerms(std::string message);
 // Throws UserError(InOptionTerms(status.message())) when `status` is an error.
 void ThrowIfError(const Status& status);
 
+// For the check of options before any work: throws UsageError (exit 2) for an InvalidArgument
+// status, which there means a bad command line, and UserError for any other error.
+void ThrowIfBadOptions(const Status& status);
+
 // Which stored puzzles a read command covers, as typed on the command line.
 struct FilterOptions {
   std::string level;        // rating level name (beginner ... extreme). Default: any level

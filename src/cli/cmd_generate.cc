@@ -116,7 +116,7 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.min_freedom = freedom.min;
     generator.max_freedom = freedom.max;
   }
-  ThrowIfError(CheckGeneratorOptions(generator));
+  ThrowIfBadOptions(CheckGeneratorOptions(generator));
   if (options.count < 1 || options.count > kMaxCount)
     throw UsageError("--count " + std::to_string(options.count) + ": must be from 1 to " +
                      std::to_string(kMaxCount));
@@ -136,14 +136,14 @@ void CheckExecutionOptions(const GenerateOptions& options) {
                      ": must be from 0 (all cores) to " + std::to_string(kMaxThreads));
   if (options.batch_size < 1) throw UsageError("--batch-size must be at least 1");
   if (options.resume_run && *options.resume_run < 1)
-    throw UserError("--resume " + std::to_string(*options.resume_run) +
-                    ": a run id is 1 or more (or give none for the latest unfinished run)");
+    throw UsageError("--resume " + std::to_string(*options.resume_run) +
+                     ": a run id is 1 or more (or give none for the latest unfinished run)");
   if (options.extend < 0 || options.extend > kMaxCount)
     throw UsageError("--extend " + std::to_string(options.extend) + ": must be from 0 to " +
                      std::to_string(kMaxCount));
   if (options.extend > 0 && !options.resume)
-    throw UserError("--extend " + std::to_string(options.extend) +
-                    " extends a stored run: use it with --resume [RUN_ID]");
+    throw UsageError("--extend " + std::to_string(options.extend) +
+                     " extends a stored run: use it with --resume [RUN_ID]");
 }
 
 struct RunOutcome {
@@ -239,41 +239,202 @@ std::string DuplicatesNote(int64_t duplicates) {
          " skipped";
 }
 
-// `generate --resume [RUN_ID]`: finishes an unfinished run in place.
+// Makes `run` (as the store found it, with its stored parameters `params`) the store's run
+// again and fills it up to its requested count, with options.extend more; *run is then the run
+// as ResumeRun found it.
+RunOutcome ContinueRun(SqliteStore* store, const GenerateOptions& options, StoredRun* run,
+                       const RunParams& params) {
+  // Checks again, now inside a write transaction.
+  ThrowIfError(store->ResumeRun(run->id, run, options.extend));
+  return FillRun(store, options, run->seed, params.generator, params.shard,
+                 params.shard.FirstItemFrom(run->next_item), run->requested - run->written);
+}
+
+// "resumed run 3: finished: 120 puzzles in 0.50 s (240/s) to x.db, 1000 of 1000 written, seed
+// 7": the summary of ContinueRun.
+void PrintResumed(const GenerateOptions& options, const StoredRun& run, const RunOutcome& outcome) {
+  std::printf(
+      "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
+      "written%s, seed %llu\n",
+      static_cast<long long>(run.id), outcome.status,
+      static_cast<long long>(outcome.result.written), outcome.result.seconds, Rate(outcome.result),
+      options.db.c_str(), static_cast<long long>(run.written + outcome.result.written),
+      static_cast<long long>(run.requested),
+      DuplicatesNote(run.duplicates + outcome.result.duplicates).c_str(),
+      static_cast<unsigned long long>(run.seed));
+}
+
+// The parameters of a new run of `options` (one level at most), without its grid source
+// (UseGridSource); throws UserError when they are bad.
+RunParams NewRunParams(const GenerateOptions& options) {
+  RunParams params;
+  params.count = options.count;
+  params.level = options.level;
+  params.clue_class = options.clue_class;
+  params.generator = ToGeneratorOptions(options);
+  if (!options.shard.empty()) {
+    params.shard = ParseShard(options.shard);
+    if (!options.seed) {
+      throw UsageError("--shard " + options.shard +
+                       " needs --seed: every shard of a run takes the same seed");
+    }
+  }
+  return params;
+}
+
+// Makes the run draw its grids from `source`, which must outlive the run.
+void UseGridSource(const GridSource& source, RunParams* params) {
+  params->generator.grid_source = source.grids;
+  params->grid_source_path = source.path;
+  params->grid_source_grids = static_cast<int64_t>(source.grids.size());
+  params->grid_source_fingerprint = source.fingerprint;
+}
+
+// "finished: 2000 puzzles in 0.20 s (9932/s) to x.db, run 1, seed 7": the summary of StartRun.
+void PrintStarted(const GenerateOptions& options, int64_t run_id, uint64_t seed,
+                  const RunOutcome& outcome) {
+  std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld%s, seed %llu\n", outcome.status,
+              static_cast<long long>(outcome.result.written), outcome.result.seconds,
+              Rate(outcome.result), options.db.c_str(), static_cast<long long>(run_id),
+              DuplicatesNote(outcome.result.duplicates).c_str(),
+              static_cast<unsigned long long>(seed));
+}
+
+// Begins a new run of `params` seeded with `seed` in the store and fills it; *run_id is its id.
+RunOutcome StartRun(SqliteStore* store, const GenerateOptions& options, uint64_t seed,
+                    const RunParams& params, int64_t* run_id) {
+  const int64_t requested = params.shard.ShareOf(params.count);
+  const RunInfo info{seed, ToParamsJson(params), kToolVersion, requested};
+  ThrowIfError(store->BeginRun(info, run_id));
+  return FillRun(store, options, seed, params.generator, params.shard, params.shard.k - 1,
+                 requested);
+}
+
+// Makes the runs of the levels `first`.. of a level set, in order: `runs` holds the parameters
+// of all its levels, the seeds are LevelSet::SeedOf. Adds what was written to *total. Returns
+// false when a signal stopped it.
+bool MakeLevels(SqliteStore* store, const GenerateOptions& options,
+                const std::vector<RunParams>& runs, size_t first, PipelineResult* total) {
+  const LevelSet& set = runs.front().level_set;
+  for (size_t i = first; i < runs.size(); ++i) {
+    const char* level = set.levels[i].name.c_str();
+    const uint64_t seed = set.SeedOf(i);
+    int64_t run_id = 0;
+    const RunOutcome outcome = StartRun(store, options, seed, runs[i], &run_id);
+    if (!options.quiet) {
+      std::printf("%s: ", level);
+      PrintStarted(options, run_id, seed, outcome);
+    }
+    total->written += outcome.result.written;
+    total->duplicates += outcome.result.duplicates;
+    total->seconds += outcome.result.seconds;
+    if (outcome.result.stopped) {
+      if (!options.quiet) {
+        std::printf(
+            "stopped at level %s: generate --db %s --resume finishes it and the levels "
+            "after it\n",
+            level, options.db.c_str());
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+// A level set stopped between two levels leaves no unfinished run. True, and the corpus's
+// latest run in *run, when that run is a level of a set before the set's last level.
+bool FindStoppedLevelSet(SqliteStore* store, StoredRun* run) {
+  RunParams params;
+  return store->FindRun(0, /*finished_too=*/true, run).ok() &&
+         ParseParamsJson(run->params_json, &params).ok() && !params.level_set.empty() &&
+         params.level_set.IndexOf(params.level) + 1 < params.level_set.levels.size();
+}
+
+// `generate --resume [RUN_ID]`: finishes an unfinished run in place; when it is a level of a
+// level set (and nothing is extended), makes the set's levels after it as well.
 int ResumeGenerate(const GenerateOptions& options) {
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
   StoredRun run;
+  bool between_levels = false;
   if (options.extend > 0) {
     ThrowIfError(store->FindRun(options.resume_run.value_or(0), /*finished_too=*/true, &run));
-  } else {
-    ThrowIfError(store->FindUnfinishedRun(options.resume_run.value_or(0), &run));
+  } else if (const Status s = store->FindUnfinishedRun(options.resume_run.value_or(0), &run);
+             !s.ok()) {
+    between_levels = !options.resume_run && FindStoppedLevelSet(store.get(), &run);
+    if (!between_levels) ThrowIfError(s);
   }
   if (!options.run_flags_given.empty()) {
-    throw UserError("--resume takes its parameters from run " + std::to_string(run.id) + "; drop " +
-                    JoinNames(options.run_flags_given));
+    throw UsageError("--resume takes its parameters from run " + std::to_string(run.id) +
+                     "; drop " + JoinNames(options.run_flags_given));
   }
   GridSource source;
   const RunParams params = StoredRunParams(options.db, run, &source);
-  // Checks again, now inside a write transaction.
-  ThrowIfError(store->ResumeRun(run.id, &run, options.extend));
-
-  const int64_t remaining = run.requested - run.written;
-  const RunOutcome outcome = FillRun(store.get(), options, run.seed, params.generator, params.shard,
-                                     params.shard.FirstItemFrom(run.next_item), remaining);
-  if (!options.quiet) {
-    std::printf(
-        "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
-        "written%s, seed %llu\n",
-        static_cast<long long>(run.id), outcome.status,
-        static_cast<long long>(outcome.result.written), outcome.result.seconds,
-        Rate(outcome.result), options.db.c_str(),
-        static_cast<long long>(run.written + outcome.result.written),
-        static_cast<long long>(run.requested),
-        DuplicatesNote(run.duplicates + outcome.result.duplicates).c_str(),
-        static_cast<unsigned long long>(run.seed));
+  if (!between_levels) {
+    const RunOutcome outcome = ContinueRun(store.get(), options, &run, params);
+    if (!options.quiet) PrintResumed(options, run, outcome);
+    if (outcome.result.stopped) return 130;
   }
-  return outcome.result.stopped ? 130 : 0;
+  if (options.extend > 0 || params.level_set.empty()) return 0;
+  std::vector<RunParams> runs;
+  for (size_t i = 0; i < params.level_set.levels.size(); ++i) {
+    runs.push_back(LevelRunParams(params, i));
+    if (const Status s = CheckGeneratorOptions(runs.back().generator); !s.ok()) {
+      throw UserError(options.db + ": run " + std::to_string(run.id) + ": stored level " +
+                      runs.back().level + ": " + InOptionTerms(s.message()));
+    }
+  }
+  PipelineResult total;
+  const size_t next = params.level_set.IndexOf(params.level) + 1;
+  return MakeLevels(store.get(), options, runs, next, &total) ? 0 : 130;
+}
+
+// `generate --level A,B,...` (or all): a level set, one ordinary run per level, easiest first,
+// into one corpus.
+int GenerateLevels(const GenerateOptions& options) {
+  LevelSet set;
+  set.seed = options.seed.value_or(RandomSeed());
+  set.count = options.count;
+  for (const std::string& name : ParseLevelList(options.level)) {
+    set.levels.emplace_back().name = name;
+  }
+  if (set.count < static_cast<int64_t>(set.levels.size())) {
+    throw UsageError("--count " + std::to_string(set.count) +
+                     ": less than one puzzle for each of " + std::to_string(set.levels.size()) +
+                     " levels");
+  }
+  // Every level's parameters first: a bad request is refused before any work.
+  std::vector<RunParams> runs;
+  for (size_t i = 0; i < set.levels.size(); ++i) {
+    LevelSet::Level& level = set.levels[i];
+    GenerateOptions one = options;
+    one.level = level.name;
+    one.count = set.ShareOf(i);
+    const GeneratorOptions& g = runs.emplace_back(NewRunParams(one)).generator;
+    level.min_clues = g.dig.min_clues;
+    level.max_clues = g.dig.max_clues;
+    level.minimal = g.dig.minimal;
+    level.min_rating = g.min_rating;
+    level.max_rating = g.max_rating;
+  }
+  GridSource source;
+  if (!options.grid_source.empty()) source = LoadGridSource(options.grid_source);
+  for (RunParams& params : runs) {
+    params.level_set = set;
+    if (!options.grid_source.empty()) UseGridSource(source, &params);
+  }
+
+  std::unique_ptr<SqliteStore> store;
+  ThrowIfError(SqliteStore::Open(options.db, &store));
+  PipelineResult total;
+  if (!MakeLevels(store.get(), options, runs, 0, &total)) return 130;
+  if (!options.quiet) {
+    std::printf("finished: %lld puzzles of %zu levels in %.2f s to %s%s, seed %llu\n",
+                static_cast<long long>(total.written), set.levels.size(), total.seconds,
+                options.db.c_str(), DuplicatesNote(total.duplicates).c_str(),
+                static_cast<unsigned long long>(set.seed));
+  }
+  return 0;
 }
 
 }  // namespace
@@ -283,60 +444,76 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand("generate", "Generate unique puzzles into a corpus database");
   cmd->add_option("--db", options->db,
                   "Corpus database file (created if missing; runs are appended)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("FILE");
   auto* count = cmd->add_option("-n,--count", options->count, "How many puzzles to write")
                     ->check(WholeNumber(1, kMaxCount))
-                    ->capture_default_str();
+                    ->capture_default_str()
+                    ->type_name("N");
   auto* seed =
       cmd->add_option("--seed", options->seed, "Run seed (default: random, printed at the end)")
-          ->check(UnsignedNumber());
+          ->check(UnsignedNumber())
+          ->type_name("SEED");
   cmd->add_option("-j,--threads", options->threads,
                   "Worker threads (0 = all cores; at most " + std::to_string(kMaxThreads) + ")")
       ->check(WholeNumber(0, kMaxThreads))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("N");
   auto* clues = cmd->add_option("--clues", options->clues,
                                 "Clue band MIN-MAX, e.g. 22-30 (default 26-56, the span of the "
-                                "clue classes; 17-80 with --minimal)");
+                                "clue classes; 17-80 with --minimal)")
+                    ->type_name("MIN-MAX");
   auto* level = cmd->add_option("--level", options->level,
                                 "Rating level: beginner, easy, medium, hard, expert or extreme "
-                                "(docs/rating.md)");
+                                "(docs/rating.md); several, comma-separated, or all: one run "
+                                "per level, the count shared equally")
+                    ->type_name("LEVEL");
   auto* clue_class = cmd->add_option("--clue-class,--clue-level", options->clue_class,
                                      "Clue class: easy (54-56 clues), medium (41-46) or hard "
-                                     "(26-31)");
+                                     "(26-31)")
+                         ->type_name("CLASS");
   clues->excludes(clue_class);
   auto* rating = cmd->add_option("--rating", options->rating,
-                                 "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0 = needs a guess)");
+                                 "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0 = needs a guess)")
+                     ->type_name("MIN-MAX");
   rating->excludes(level);
   auto* freedom =
-      cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486");
+      cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486")
+          ->type_name("MIN-MAX");
   auto* minimal = cmd->add_flag("--minimal", options->minimal, "Dig until no clue can be removed");
   auto* grid_method =
       cmd->add_option("--grid-method", options->grid_method,
                       "How finished grids are made: search, digit-rows, box-fill, pattern or "
                       "random-clues")
-          ->capture_default_str();
+          ->capture_default_str()
+          ->type_name("METHOD");
   auto* grid_source = cmd->add_option("--grid-source", options->grid_source,
                                       "Draw finished grids from this file (one 81-digit grid "
-                                      "per line) instead of making them");
+                                      "per line) instead of making them")
+                          ->type_name("FILE");
   grid_source->excludes(grid_method);
   auto* transform = cmd->add_option("--transform", options->transform,
                                     "Transform each grid: relabel (digits only) or full (any "
                                     "validity-preserving transform)")
-                        ->capture_default_str();
+                        ->capture_default_str()
+                        ->type_name("TRANSFORM");
   auto* symmetry = cmd->add_option("--symmetry", options->symmetry,
                                    "Symmetry of the clues: none, rot180, rot90, mirror, flip, "
                                    "diagonal, antidiagonal, or random (one per puzzle)")
-                       ->capture_default_str();
+                       ->capture_default_str()
+                       ->type_name("SYMMETRY");
   auto* dig_order = cmd->add_option("--dig-order", options->dig_order,
                                     "random, per-row (the same share of holes in every row), "
                                     "or controlled-bias (minimal puzzles whose bias is known, "
                                     "for stats --unbiased; implies --minimal)")
-                        ->capture_default_str();
+                        ->capture_default_str()
+                        ->type_name("ORDER");
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line and no summary");
   cmd->add_option("--batch-size", options->batch_size,
                   "Puzzles per write to the database (a transaction holds one or more)")
       ->check(WholeNumber(1, std::numeric_limits<int>::max()))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("N");
   auto* shard = cmd->add_option("--shard", options->shard,
                                 "Make part K of N of the run (K/N, e.g. 2/8): run the N parts "
                                 "anywhere with the same options, then merge them")
@@ -370,45 +547,20 @@ int RunGenerate(const GenerateOptions& options) {
   std::signal(SIGINT, OnSignal);
   std::signal(SIGTERM, OnSignal);
   if (options.resume) return ResumeGenerate(options);
-  GeneratorOptions generator = ToGeneratorOptions(options);
+  if (IsLevelList(options.level)) return GenerateLevels(options);
   const uint64_t seed = options.seed.value_or(RandomSeed());
-  RunParams params;
-  params.count = options.count;
-  params.level = options.level;
-  params.clue_class = options.clue_class;
-  params.generator = generator;
-  if (!options.shard.empty()) {
-    params.shard = ParseShard(options.shard);
-    if (!options.seed) {
-      throw UserError("--shard " + options.shard +
-                      " needs --seed: every shard of a run takes the same seed");
-    }
-  }
-  const int64_t requested = params.shard.ShareOf(options.count);
+  RunParams params = NewRunParams(options);
   GridSource source;
   if (!options.grid_source.empty()) {
     source = LoadGridSource(options.grid_source);
-    generator.grid_source = source.grids;
-    params.grid_source_path = source.path;
-    params.grid_source_grids = static_cast<int64_t>(source.grids.size());
-    params.grid_source_fingerprint = source.fingerprint;
+    UseGridSource(source, &params);
   }
 
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store));
-  RunInfo info{seed, ToParamsJson(params), kToolVersion, requested};
   int64_t run_id = 0;
-  ThrowIfError(store->BeginRun(info, &run_id));
-
-  const RunOutcome outcome =
-      FillRun(store.get(), options, seed, generator, params.shard, params.shard.k - 1, requested);
-  if (!options.quiet) {
-    std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld%s, seed %llu\n",
-                outcome.status, static_cast<long long>(outcome.result.written),
-                outcome.result.seconds, Rate(outcome.result), options.db.c_str(),
-                static_cast<long long>(run_id), DuplicatesNote(outcome.result.duplicates).c_str(),
-                static_cast<unsigned long long>(seed));
-  }
+  const RunOutcome outcome = StartRun(store.get(), options, seed, params, &run_id);
+  if (!options.quiet) PrintStarted(options, run_id, seed, outcome);
   return outcome.result.stopped ? 130 : 0;
 }
 

@@ -6,6 +6,10 @@
 // uninterrupted run would have written it; `--extend N` makes any run N puzzles longer.
 // `generate --shard K/N` makes part K of the run (items K-1, K-1+N, ...): `merge` brings the N
 // parts back as the run one machine would have made.
+// `generate --level A,B,...` (or `--level all`) makes a balanced corpus, a level set: one
+// ordinary run per level, easiest first, each with an equal share of --count and a seed of its
+// own (LevelSet in run_params.h). `--resume` of a set's run, or after a set stopped between two
+// levels, also makes the levels after it.
 #ifndef SUDOKU_CLI_CMD_GENERATE_H_
 #define SUDOKU_CLI_CMD_GENERATE_H_
 
@@ -23,7 +27,9 @@ struct GenerateOptions {
   std::optional<uint64_t> seed;  // run seed. Default: random, printed in the summary
   int threads = 0;               // worker threads, 0 = all cores. Default: 0
   std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
-  std::string level;             // rating level (RatingBands): sets the rating band. Default: none
+  // Rating level (RatingBands): sets the rating band; several (comma-separated, or "all"):
+  // one run per level. Default: none
+  std::string level;
   std::string
       clue_class;  // clue class easy, medium or hard (scorer.h): sets the clue band. Default: none
   std::string rating;                  // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any

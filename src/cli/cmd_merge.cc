@@ -17,10 +17,10 @@ void SetupMergeCommand(CLI::App& app, int* exit_code) {
       "equivalent puzzles are kept once");
   cmd->add_option("--db", options->db, "Corpus to write (created if missing)")
       ->required()
-      ->type_name("OUT");
+      ->type_name("FILE");
   cmd->add_option("inputs", options->inputs, "Corpora to merge, in order")
       ->required()
-      ->type_name("IN...");
+      ->type_name("FILE...");
   cmd->add_flag("-q,--quiet", options->quiet, "No summary");
   cmd->callback([options, exit_code] { *exit_code = RunMerge(*options); });
 }

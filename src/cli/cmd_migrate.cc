@@ -12,7 +12,9 @@ void SetupMigrateCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<MigrateOptions>();
   CLI::App* cmd =
       app.add_subcommand("migrate", "Upgrade a corpus from an older sudoku-corpus to this schema");
-  cmd->add_option("--db", options->db, "Corpus database file")->capture_default_str();
+  cmd->add_option("--db", options->db, "Corpus database file")
+      ->capture_default_str()
+      ->type_name("FILE");
   cmd->add_flag("-q,--quiet", options->quiet, "No summary line");
   cmd->callback([options, exit_code] { *exit_code = RunMigrate(*options); });
 }

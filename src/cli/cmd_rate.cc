@@ -89,7 +89,8 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
       "unique puzzles the SE rating, level, clue class, hardest technique and guesses; the "
       "canonical form. Blank and '#' lines are skipped.");
   cmd->add_option("input", options->input, "Puzzle file, or - for standard input")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("FILE");
   cmd->add_flag("--json", options->json,
                 "One JSON object per puzzle (JSON Lines), with the uses of each technique");
   cmd->callback([options, exit_code] { *exit_code = RunRate(*options); });

@@ -15,7 +15,8 @@ void SetupSolveCommand(CLI::App& app, int* exit_code) {
       "Count solutions (0, 1, or 2 = two or more) of puzzles, one 81-character line each; print "
       "'PUZZLE COUNT SOLUTION' per line ('-' when not unique). Blank and '#' lines are skipped.");
   cmd->add_option("input", options->input, "Puzzle file, or - for standard input")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("FILE");
   cmd->callback([options, exit_code] { *exit_code = RunSolve(*options); });
 }
 

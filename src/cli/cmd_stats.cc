@@ -19,6 +19,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+constexpr double kTenths = 10;       // ratings are stored in tenths and shown in SE units
 constexpr int kBarWidth = 40;        // characters of the longest histogram bar
 constexpr int kMaxFreedomBins = 30;  // rows of the freedom histogram in the table
 
@@ -46,27 +47,6 @@ CorpusStats ReadStats(CorpusReader& reader, const std::string& db, const PuzzleF
   stats.clues_summary = SummarizeHistogram(stats.clues);
   stats.freedom_summary = SummarizeHistogram(stats.freedom);
   return stats;
-}
-
-// What the filter selects, in words ("" when it selects everything).
-std::string DescribeFilter(const PuzzleFilter& f) {
-  std::string text;
-  auto add = [&text](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
-  if (f.run_id != 0) add("run " + std::to_string(f.run_id));
-  if (!f.level.empty()) add("level " + f.level);
-  if (!f.clue_class.empty()) add("clue class " + f.clue_class);
-  if (f.min_rating > 0 || f.max_rating < 1000) {
-    add("rating " + FormatRating(f.min_rating) + "-" + FormatRating(f.max_rating));
-  }
-  if (!f.grid_method.empty()) add("grid method " + f.grid_method);
-  if (!f.symmetry.empty()) add("symmetry " + f.symmetry);
-  if (f.min_clues > 0 || f.max_clues < 81) {
-    add("clues " + std::to_string(f.min_clues) + "-" + std::to_string(f.max_clues));
-  }
-  if (f.min_freedom > 0 || f.max_freedom < 729) {
-    add("freedom " + std::to_string(f.min_freedom) + "-" + std::to_string(f.max_freedom));
-  }
-  return text;
 }
 
 std::string Bar(int64_t count, int64_t largest) {
@@ -209,19 +189,23 @@ void PrintTable(const CorpusStats& stats) {
   PrintLevelCluesTable(stats);
 }
 
-Json SummaryJson(const ScoreSummary& s, const std::vector<ValueCount>& histogram) {
+// A score's summary and histogram, its values divided by `tenths` (10 turns a rating in tenths into
+// SE units).
+Json SummaryJson(const ScoreSummary& s, const std::vector<ValueCount>& histogram,
+                 double tenths = 1) {
+  auto value = [tenths](auto v) { return tenths == 1 ? Json(v) : Json(v / tenths); };
   Json json = {{"count", s.count}};
   if (s.count > 0) {
-    json.update(Json{{"mean", s.mean},
-                     {"min", s.min},
-                     {"q1", s.q1},
-                     {"median", s.median},
-                     {"q3", s.q3},
-                     {"max", s.max}});
+    json.update(Json{{"mean", value(s.mean)},
+                     {"min", value(s.min)},
+                     {"q1", value(s.q1)},
+                     {"median", value(s.median)},
+                     {"q3", value(s.q3)},
+                     {"max", value(s.max)}});
   }
   Json bins = Json::array();
   for (const ValueCount& bin : histogram)
-    bins.push_back({{"value", bin.value}, {"count", bin.count}});
+    bins.push_back({{"value", value(bin.value)}, {"count", bin.count}});
   json["histogram"] = std::move(bins);
   return json;
 }
@@ -251,7 +235,7 @@ void PrintJson(const CorpusStats& stats) {
       {"filter",
        {{"level", f.level.empty() ? Json(nullptr) : Json(f.level)},
         {"clue_level", f.clue_class.empty() ? Json(nullptr) : Json(f.clue_class)},
-        {"rating", {f.min_rating, f.max_rating}},
+        {"rating", {f.min_rating / kTenths, f.max_rating / kTenths}},
         {"clues", {f.min_clues, f.max_clues}},
         {"freedom", {f.min_freedom, f.max_freedom}},
         {"grid_method", f.grid_method.empty() ? Json(nullptr) : Json(f.grid_method)},
@@ -274,7 +258,7 @@ void PrintJson(const CorpusStats& stats) {
                                     {"duplicate_rate", DuplicateRate(m) / 100.0},
                                     {"mean_clues", m.mean_clues},
                                     {"mean_freedom", m.mean_freedom},
-                                    {"mean_rating", m.mean_rating}});
+                                    {"mean_rating", m.mean_rating / kTenths}});
   }
   json["clue_levels"] = Json::array();
   for (const LevelCount& l : stats.clue_classes) {
@@ -284,11 +268,11 @@ void PrintJson(const CorpusStats& stats) {
   for (const LevelCount& h : stats.hardest) {
     json["hardest"].push_back({{"technique", h.level}, {"count", h.count}});
   }
-  json["rating"] = SummaryJson(stats.rating_summary, stats.rating);  // tenths
+  json["rating"] = SummaryJson(stats.rating_summary, stats.rating, kTenths);
   json["rating_by_clues"] = Json::array();
   for (const MeanRating& row : stats.rating_by_clues) {
     json["rating_by_clues"].push_back(
-        {{"clues", row.value}, {"count", row.count}, {"mean_rating", row.mean_rating}});
+        {{"clues", row.value}, {"count", row.count}, {"mean_rating", row.mean_rating / kTenths}});
   }
   json["correlation"] = {{"rating_clues", stats.rating_clues_r},
                          {"rating_freedom", stats.rating_freedom_r}};
@@ -326,11 +310,15 @@ void SetupStatsCommand(CLI::App& app, int* exit_code) {
       "Counts and distributions of a corpus: puzzles per run and level, variety per grid method "
       "(distinct grids, duplicates), clue and freedom histograms, level x clues, mean and "
       "quartiles; --json for machines, --plot for pictures");
-  cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
+  cmd->add_option("--db", options->db, "Corpus database (read-only)")
+      ->capture_default_str()
+      ->type_name("FILE");
   AddFilterOptions(cmd, &options->filter);
   cmd->add_flag("--json", options->json, "Print one JSON object instead of the table");
-  cmd->add_option("--plot", options->plot_dir,
-                  "Also draw PNG histograms and a clues x freedom heat map into DIR (gnuplot)");
+  cmd->add_option(
+         "--plot", options->plot_dir,
+         "Also draw histograms and a clues x freedom heat map into DIR, as PNG and SVG (gnuplot)")
+      ->type_name("DIR");
   cmd->add_flag("--unbiased", options->unbiased,
                 "Estimates for all minimal puzzles, with 95% intervals, from controlled-bias "
                 "puzzles (generate --dig-order controlled-bias) weighted by C(81, clues); "

@@ -230,11 +230,14 @@ void SetupVerifyCommand(CLI::App& app, int* exit_code) {
       "Re-check every stored puzzle: unique, matches its solution; clues, freedom, rating, "
       "techniques, levels, canonical forms and symmetry recomputed. One line per mismatch; exit "
       "1 if any");
-  cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
+  cmd->add_option("--db", options->db, "Corpus database (read-only)")
+      ->capture_default_str()
+      ->type_name("FILE");
   AddFilterOptions(cmd, &options->filter, /*with_scores=*/false);
   cmd->add_option("-j,--threads", options->threads, "Worker threads (0 = all cores)")
       ->check(WholeNumber(0, 1024))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("N");
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line");
   cmd->add_flag("--full", options->full,
                 "Check the file with SQLite's full integrity_check (also every index against its "

@@ -7,12 +7,14 @@
 
 #include "cli_util.h"
 #include "grid_source.h"
+#include "sudoku/core/rng.h"
 
 namespace sudoku::cli {
 namespace {
 
 constexpr char kRandomSymmetry[] = "random";
-constexpr char kShardKey[] = "shard";  // only in the params of a shard
+constexpr char kShardKey[] = "shard";         // only in the params of a shard
+constexpr char kLevelSetKey[] = "level_set";  // only in the params of a level set's runs
 
 constexpr std::array<const char*, 13> kKeys = {
     "count",        "clues",       "freedom",     "rating",    "level",    "clue_level", "minimal",
@@ -81,7 +83,120 @@ Status ReadGridSource(const nlohmann::json& value, RunParams* params) {
   return Status::Ok();
 }
 
+nlohmann::json LevelSetJson(const LevelSet& set) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (const LevelSet::Level& level : set.levels) {
+    levels.push_back({{"level", level.name},
+                      {"clues", {level.min_clues, level.max_clues}},
+                      {"minimal", level.minimal},
+                      {"rating", {level.min_rating, level.max_rating}}});
+  }
+  return {{"seed", std::to_string(set.seed)}, {"count", set.count}, {"levels", levels}};
+}
+
+// One entry of "levels": {"level": name, "clues": [min, max], "minimal": bool, "rating": [min,
+// max]}.
+bool ReadLevel(const nlohmann::json& value, LevelSet::Level* level) {
+  if (!value.is_object() || value.size() != 4 || !value.contains("level") ||
+      !value["level"].is_string() || !FindRatingBand(value["level"].get<std::string>()) ||
+      !value.contains("minimal") || !value["minimal"].is_boolean() || !value.contains("clues") ||
+      !ReadBand(value["clues"], &level->min_clues, &level->max_clues) ||
+      !value.contains("rating") ||
+      !ReadBand(value["rating"], &level->min_rating, &level->max_rating)) {
+    return false;
+  }
+  level->name = value["level"].get<std::string>();
+  level->minimal = value["minimal"].get<bool>();
+  return true;
+}
+
+// The "level_set" object into *set; the run's own level must be one of its levels.
+Status ReadLevelSet(const nlohmann::json& value, const std::string& run_level, LevelSet* set) {
+  const char* expected =
+      R"({"seed": decimal string, "count": integer, "levels": [{"level": name, "clues": )"
+      R"([min, max], "minimal": bool, "rating": [min, max]}, ...] holding the run's level})";
+  if (!value.is_object() || value.size() != 3 || !value.contains("seed") ||
+      !value["seed"].is_string() || !value.contains("count") ||
+      !value["count"].is_number_integer() || !value.contains("levels") ||
+      !value["levels"].is_array()) {
+    return Bad(kLevelSetKey, expected);
+  }
+  const std::string seed = value["seed"].get<std::string>();
+  auto [end, ec] = std::from_chars(seed.data(), seed.data() + seed.size(), set->seed);
+  if (seed.empty() || ec != std::errc() || end != seed.data() + seed.size()) {
+    return Bad(kLevelSetKey, expected);
+  }
+  set->count = value["count"].get<int64_t>();
+  for (const nlohmann::json& entry : value["levels"]) {
+    if (!ReadLevel(entry, &set->levels.emplace_back())) return Bad(kLevelSetKey, expected);
+  }
+  if (set->IndexOf(run_level) == set->levels.size() ||
+      set->count < static_cast<int64_t>(set->levels.size())) {
+    return Bad(kLevelSetKey, expected);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
+
+int64_t LevelSet::ShareOf(size_t i) const {
+  const auto n = static_cast<int64_t>(levels.size());
+  return count / n + (static_cast<int64_t>(i) < count % n ? 1 : 0);
+}
+
+size_t LevelSet::IndexOf(std::string_view name) const {
+  size_t i = 0;
+  while (i < levels.size() && levels[i].name != name) ++i;
+  return i;
+}
+
+uint64_t LevelSet::SeedOf(size_t i) const {
+  // The name folded into the seed byte by byte through SplitMix64, a bijective mixer: distinct
+  // names give unrelated seeds.
+  uint64_t state = seed;
+  for (const unsigned char c : levels[i].name) {
+    state ^= c;
+    state = SplitMix64(state);
+  }
+  return state;
+}
+
+RunParams LevelRunParams(const RunParams& run, size_t i) {
+  const LevelSet::Level& level = run.level_set.levels[i];
+  RunParams params = run;
+  params.level = level.name;
+  params.count = run.level_set.ShareOf(i);
+  params.generator.dig.min_clues = level.min_clues;
+  params.generator.dig.max_clues = level.max_clues;
+  params.generator.dig.minimal = level.minimal;
+  params.generator.min_rating = level.min_rating;
+  params.generator.max_rating = level.max_rating;
+  return params;
+}
+
+bool IsLevelList(const std::string& text) {
+  return text == "all" || text.find(',') != std::string::npos;
+}
+
+std::vector<std::string> ParseLevelList(const std::string& text) {
+  const auto bands = RatingBands();
+  std::vector<bool> asked(bands.size(), text == "all");
+  for (size_t start = 0; text != "all" && start <= text.size();) {
+    const size_t end = std::min(text.find(',', start), text.size());
+    const std::string name = text.substr(start, end - start);
+    ParseRatingLevel("--level", name);  // throws for an unknown (or empty) name
+    size_t i = 0;
+    while (bands[i].name != name) ++i;
+    if (asked[i]) throw UsageError("--level " + text + ": " + name + " is named twice");
+    asked[i] = true;
+    start = end + 1;
+  }
+  std::vector<std::string> levels;
+  for (size_t i = 0; i < bands.size(); ++i) {
+    if (asked[i]) levels.emplace_back(bands[i].name);
+  }
+  return levels;
+}
 
 Shard ParseShard(const std::string& text) {
   const size_t slash = text.find('/');
@@ -93,10 +208,11 @@ Shard ParseShard(const std::string& text) {
   const std::string_view view(text);
   if (slash == std::string::npos || !read(view.substr(0, slash), &k) ||
       !read(view.substr(slash + 1), &n)) {
-    throw UserError("--shard '" + text + "': expected K/N, e.g. 2/8 (part 2 of 8)");
+    throw UsageError("--shard '" + text + "': expected K/N, e.g. 2/8 (part 2 of 8)");
   }
   if (n < 1 || n > kMaxShards || k < 1 || k > n) {
-    throw UserError("--shard " + text + ": K/N needs 1 <= K <= N <= " + std::to_string(kMaxShards));
+    throw UsageError("--shard " + text +
+                     ": K/N needs 1 <= K <= N <= " + std::to_string(kMaxShards));
   }
   return {k, n};
 }
@@ -120,6 +236,7 @@ std::string ToParamsJson(const RunParams& params) {
       {"dig_order", DigOrderName(g.dig.order)},
   };
   if (!params.shard.whole()) json["shard"] = {params.shard.k, params.shard.n};
+  if (!params.level_set.empty()) json[kLevelSetKey] = LevelSetJson(params.level_set);
   if (!params.grid_source_path.empty()) {
     json["grid_source"] = {{"path", params.grid_source_path},
                            {"grids", params.grid_source_grids},
@@ -134,7 +251,7 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   if (!json.is_object()) return Status::Corruption("params are not a JSON object");
   for (const auto& item : json.items()) {
     if (std::find(kKeys.begin(), kKeys.end(), item.key()) == kKeys.end() &&
-        item.key() != kShardKey) {
+        item.key() != kShardKey && item.key() != kLevelSetKey) {
       return Status::Corruption("params have an unknown key \"" + item.key() +
                                 "\" (written by a newer sudoku-corpus?)");
     }
@@ -161,6 +278,10 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   if (!ReadBand(json["rating"], &g.min_rating, &g.max_rating)) return Bad("rating", "[min, max]");
   if (Status s = ReadOptionalName(json, "level", &params->level); !s.ok()) return s;
   if (Status s = ReadOptionalName(json, "clue_level", &params->clue_class); !s.ok()) return s;
+  if (json.contains(kLevelSetKey)) {
+    Status s = ReadLevelSet(json[kLevelSetKey], params->level, &params->level_set);
+    if (!s.ok()) return s;
+  }
   if (!json["minimal"].is_boolean()) return Bad("minimal", "true or false");
   g.dig.minimal = json["minimal"].get<bool>();
   if (!json["max_attempts"].is_number_integer()) return Bad("max_attempts", "an integer");

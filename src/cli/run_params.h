@@ -15,12 +15,17 @@
 // And, for one shard of a run only, "shard": [K, N] (part K of N; `generate --shard K/N`).
 // Without the shard key the object is exactly the one the whole run has, so merging the shards
 // gives the run the parameters it would have had on one machine.
+// And, for the runs of `generate --level A,B,...` only (one run per level, LevelSet below),
+// "level_set": {"seed": "7", "count": 600, "levels": [{"level": "beginner", "clues": [26, 56],
+// "minimal": false, "rating": [0, 12]}, ...]}: the command's seed (a decimal string, as
+// runs.seed: JSON readers may not hold a uint64), total count, and each level's own parameters.
 #ifndef SUDOKU_CLI_RUN_PARAMS_H_
 #define SUDOKU_CLI_RUN_PARAMS_H_
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudoku/core/generator.h"
 #include "sudoku/status.h"
@@ -41,6 +46,39 @@ struct Shard {
 // "K/N" as typed after --shard; throws UserError naming the option otherwise.
 Shard ParseShard(const std::string& text);
 
+// The command a run of `generate --level A,B,...` belongs to: one ordinary run per level, in
+// the order of RatingBands() (easiest first), each with its share of the count and its own seed.
+// The runs differ only in these; every run stores the whole set, so that `generate --resume`
+// can make the levels after the one it finishes.
+struct LevelSet {
+  struct Level {
+    std::string name;   // the level (RatingBands)
+    int min_clues = 0;  // its run's clue band
+    int max_clues = 0;
+    bool minimal = false;  // its run digs minimal puzzles
+    int min_rating = 0;    // its rating band, in tenths
+    int max_rating = 0;
+  };
+  uint64_t seed = 0;          // the command's seed. Default: 0
+  int64_t count = 0;          // its count, over all levels. Default: 0
+  std::vector<Level> levels;  // easiest first. Default: none (not a level set)
+  bool empty() const { return levels.empty(); }
+  // The index of level `name`, or levels.size() when the set has no such level.
+  size_t IndexOf(std::string_view name) const;
+  // The count of levels[i]: count / levels, the first count % levels levels one more.
+  int64_t ShareOf(size_t i) const;
+  // The seed of levels[i]'s run, derived from the command's seed and the level's name, so that
+  // a level's puzzles do not depend on which other levels the command asks for.
+  uint64_t SeedOf(size_t i) const;
+};
+
+// True when a --level value names several levels: a comma-separated list, or "all".
+bool IsLevelList(const std::string& text);
+
+// The levels of such a value, easiest first (the order of RatingBands(), whatever the order
+// given); throws UsageError naming --level for an unknown, empty or repeated name.
+std::vector<std::string> ParseLevelList(const std::string& text);
+
 struct RunParams {
   int64_t count = 0;           // puzzles requested. Default: 0
   std::string level;           // --level as given, "" when none (then stored as null). Default: ""
@@ -53,8 +91,13 @@ struct RunParams {
   std::string grid_source_path;
   int64_t grid_source_grids = 0;
   uint64_t grid_source_fingerprint = 0;
-  Shard shard;  // which part of the run this is. Default: the whole run (1 of 1)
+  Shard shard;         // which part of the run this is. Default: the whole run (1 of 1)
+  LevelSet level_set;  // the level set this run is one level of. Default: none
 };
+
+// The parameters of the set's level i: those of `run`, any run of the set, with the level's
+// own (level, count, clue band, minimal, rating band). REQUIRES: i < run.level_set.levels.size().
+RunParams LevelRunParams(const RunParams& run, size_t i);
 
 // The JSON object above, on one line.
 std::string ToParamsJson(const RunParams& params);

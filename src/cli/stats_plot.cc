@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <span>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -106,6 +107,19 @@ void WriteRatingTables(const fs::path& rating_path, const fs::path& by_clues_pat
   Close(out, by_clues_path);
 }
 
+// `text` quoted for a POSIX shell.
+std::string ShellWord(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
 // Runs gnuplot with `args`; returns its exit status (-1 if it could not start).
 int RunGnuplot(const std::vector<std::string>& args) {
   std::vector<char*> argv;
@@ -119,6 +133,67 @@ int RunGnuplot(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+std::string DescribeFilter(const PuzzleFilter& f) {
+  std::string text;
+  auto add = [&text](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+  if (f.run_id != 0) add("run " + std::to_string(f.run_id));
+  if (!f.level.empty()) add("level " + f.level);
+  if (!f.clue_class.empty()) add("clue class " + f.clue_class);
+  if (f.min_rating > 0 || f.max_rating < 1000) {
+    add("rating " + FormatRating(f.min_rating) + "-" + FormatRating(f.max_rating));
+  }
+  if (!f.grid_method.empty()) add("grid method " + f.grid_method);
+  if (!f.symmetry.empty()) add("symmetry " + f.symmetry);
+  if (f.min_clues > 0 || f.max_clues < 81) {
+    add("clues " + std::to_string(f.min_clues) + "-" + std::to_string(f.max_clues));
+  }
+  if (f.min_freedom > 0 || f.max_freedom < 729) {
+    add("freedom " + std::to_string(f.min_freedom) + "-" + std::to_string(f.max_freedom));
+  }
+  return text;
+}
+
+std::string PlotSubject(const std::string& db, const PuzzleFilter& filter) {
+  const std::string selected = DescribeFilter(filter);
+  return selected.empty() ? db : db + " (" + selected + ")";
+}
+
+std::string LevelColour(std::string_view level) {
+  // Easiest to hardest, green to dark red (ColorBrewer's RdYlGn, which stays readable in grey and
+  // for the common colour blindnesses at these six steps).
+  static constexpr std::string_view kColours[] = {"#1a9850", "#91cf60", "#d9ef8b",
+                                                  "#fc8d59", "#d73027", "#7f0000"};
+  const std::span<const RatingBand> bands = RatingBands();
+  for (size_t i = 0; i < bands.size() && i < std::size(kColours); ++i) {
+    if (bands[i].name == level) return std::string(kColours[i]);
+  }
+  return "#999999";
+}
+
+namespace {
+
+bool SpansDecades(int64_t smallest, int64_t largest) {
+  return smallest > 0 && largest / smallest >= 100;
+}
+
+}  // namespace
+
+bool SpansDecades(const std::vector<ValueCount>& histogram) {
+  int64_t smallest = 0, largest = 0;
+  for (const ValueCount& bucket : histogram) {
+    if (bucket.count <= 0) continue;
+    smallest = smallest == 0 ? bucket.count : std::min(smallest, bucket.count);
+    largest = std::max(largest, bucket.count);
+  }
+  return SpansDecades(smallest, largest);
+}
+
+bool SpansDecades(const std::vector<LevelCount>& counts) {
+  std::vector<ValueCount> histogram;
+  for (const LevelCount& level : counts) histogram.push_back({0, level.count});
+  return SpansDecades(histogram);
+}
 
 std::string GnuplotString(const std::string& text) {
   std::string quoted = "'";
@@ -190,17 +265,28 @@ std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string&
   out << kPlotScript;
   Close(out, script);
 
+  std::string colours;
+  for (const LevelCount& level : stats.levels) {
+    colours += (colours.empty() ? "" : " ") + LevelColour(level.level);
+  }
+  const bool levels_span_decades = SpansDecades(stats.levels);
   const std::string vars =
       "dir=" + GnuplotString(base.string()) + "; nlevels=" + std::to_string(stats.levels.size()) +
-      "; freedom_bin=" + std::to_string(width) + "; corpus=" + GnuplotString(stats.db);
-  const int status = RunGnuplot({"gnuplot", "-e", vars, script.string()});
-  if (status != 0) {
-    throw UserError("gnuplot failed (exit " + std::to_string(status) + ") on " + script.string());
-  }
+      "; colours=" + GnuplotString(colours) + "; freedom_bin=" + std::to_string(width) +
+      "; what=" + GnuplotString(PlotSubject(stats.db, stats.filter)) +
+      "; log_clues=" + std::to_string(levels_span_decades) +
+      "; log_freedom=" + std::to_string(levels_span_decades) +
+      "; log_rating=" + std::to_string(SpansDecades(stats.rating));
+  const fs::path redraw = base / "plot_stats.sh";
+  out = OpenData(redraw);
+  out << "#!/bin/sh\n# Re-draws the pictures after an edit of plot_stats.gnuplot.\nexec gnuplot -e "
+      << ShellWord(vars) << ' ' << ShellWord(script.string()) << '\n';
+  Close(out, redraw);
+  RunGnuplotScript(script.string(), vars);
   std::vector<std::string> pngs;
-  for (const char* name : {"clues.png", "freedom.png", "freedom_by_level.png", "clues_freedom.png",
-                           "rating.png", "rating_clues.png"}) {
-    pngs.push_back((base / name).string());
+  for (const char* name :
+       {"clues", "freedom", "freedom_by_level", "clues_freedom", "rating", "rating_clues"}) {
+    pngs.push_back((base / name).string() + ".png");
   }
   return pngs;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudoku/storage/corpus_reader.h"
@@ -52,10 +53,27 @@ std::string GnuplotString(const std::string& text);
 // it cannot start or fails.
 void RunGnuplotScript(const std::string& script, const std::string& vars);
 
-// Writes clues.dat, freedom.dat, clues_freedom.dat and plot_stats.gnuplot into `dir` (created if
-// missing), then runs gnuplot, which writes clues.png, freedom.png, freedom_by_level.png and
-// clues_freedom.png there. Throws UserError when gnuplot is missing (before writing anything),
-// when `dir` cannot be written, or when gnuplot fails. Returns the PNG paths.
+// What `filter` selects, in words ("" when it selects everything), e.g. "level expert, clues
+// 20-26".
+std::string DescribeFilter(const PuzzleFilter& filter);
+
+// The corpus and the filter, for the title of a picture: "x.db" or "x.db (level expert)".
+std::string PlotSubject(const std::string& db, const PuzzleFilter& filter);
+
+// The colour a level is drawn in ("#rrggbb"), the same in every picture whatever else the
+// selection holds; grey for a name that is no rating level (corpora of older versions).
+std::string LevelColour(std::string_view level);
+
+// True when the nonzero counts span two decades or more (largest / smallest >= 100), where
+// a linear axis would hide the rare values.
+bool SpansDecades(const std::vector<ValueCount>& histogram);
+bool SpansDecades(const std::vector<LevelCount>& counts);
+
+// Writes the data files (clues.dat, freedom.dat, clues_freedom.dat, rating.dat,
+// rating_clues.dat), plot_stats.gnuplot and plot_stats.sh (the gnuplot command line, to re-draw
+// after editing the script) into `dir` (created if missing), then runs gnuplot, which draws each
+// picture as PNG and as SVG there. Throws UserError when gnuplot is missing (before writing
+// anything), when `dir` cannot be written, or when gnuplot fails. Returns the PNG paths.
 std::vector<std::string> WritePlots(const CorpusStats& stats, const std::string& dir);
 
 }  // namespace sudoku::cli

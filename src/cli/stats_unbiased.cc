@@ -122,8 +122,14 @@ void PrintByClues(const UnbiasedStats& s) {
   }
 }
 
-Json EstimateJson(const Estimate& e) {
-  return {{"value", e.value}, {"std_error", e.std_error}, {"ci95", {e.low, e.high}}};
+constexpr double kTenths = 10;  // ratings are stored in tenths and shown in SE units
+
+// An estimate, its values divided by `tenths` (10 turns a rating in tenths into SE units).
+
+Json EstimateJson(const Estimate& e, double tenths = 1) {
+  return {{"value", e.value / tenths},
+          {"std_error", e.std_error / tenths},
+          {"ci95", {e.low / tenths, e.high / tenths}}};
 }
 
 Json SharesJson(const std::vector<Share>& shares, const char* key) {
@@ -137,11 +143,11 @@ Json SharesJson(const std::vector<Share>& shares, const char* key) {
   return out;
 }
 
-Json MomentsJson(const stats::WeightedMoments& m) {
-  return {{"raw_mean", m.RawMean()},
-          {"raw_sd", m.RawStdDev()},
-          {"mean", EstimateJson(m.Mean())},
-          {"sd", EstimateJson(m.StdDev())}};
+Json MomentsJson(const stats::WeightedMoments& m, double tenths = 1) {
+  return {{"raw_mean", m.RawMean() / tenths},
+          {"raw_sd", m.RawStdDev() / tenths},
+          {"mean", EstimateJson(m.Mean(), tenths)},
+          {"sd", EstimateJson(m.StdDev(), tenths)}};
 }
 
 }  // namespace
@@ -214,7 +220,7 @@ void PrintUnbiasedJson(const UnbiasedStats& s) {
     row["clues"] = std::stoi(row["clues"].get<std::string>());
   }
   json["freedom"] = MomentsJson(s.freedom);
-  json["rating"] = MomentsJson(s.rating);  // tenths, as in `stats --json`
+  json["rating"] = MomentsJson(s.rating, kTenths);  // SE units, as everywhere users see ratings
   json["levels"] = SharesJson(s.levels.Shares(LevelOrder()), "level");
   json["hardest"] = SharesJson(s.hardest.Shares(TechniqueOrder()), "technique");
   json["by_clues"] = Json::array();
@@ -222,7 +228,7 @@ void PrintUnbiasedJson(const UnbiasedStats& s) {
     if (s.clues.CountWith(clues) == 0) continue;
     json["by_clues"].push_back({{"clues", clues},
                                 {"count", s.clues.CountWith(clues)},
-                                {"mean_rating", EstimateJson(s.rating.MeanWith(clues))},
+                                {"mean_rating", EstimateJson(s.rating.MeanWith(clues), kTenths)},
                                 {"mean_freedom", EstimateJson(s.freedom.MeanWith(clues))}});
   }
   std::cout << json.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
@@ -261,10 +267,12 @@ std::string WriteUnbiasedPlot(const UnbiasedStats& s, const std::string& dir) {
   std::ofstream gp(script);
   // Four bars per clue count: this corpus raw and weighted (with its interval), Berthier's
   // controlled-bias and real columns.
-  gp << "set terminal pngcairo size 1000,600 noenhanced\n"
-        "set output dir.'/unbiased_clues.png'\n"
+  gp << "do for [format in 'png svg'] {\n"
+        "if (format eq 'svg') { set terminal svg size 1000,600 noenhanced background '#ffffff' }"
+        " else { set terminal pngcairo size 1000,600 noenhanced }\n"
+        "set output dir.'/unbiased_clues.'.format\n"
         "set title 'Minimal puzzles by clue count: controlled-bias sample (raw) and weighted "
-        "by C(81, n)'.\"\\n\".corpus\n"
+        "by C(81, n)'.\"\\n\".what\n"
         "set xlabel 'clues'\nset ylabel '% of puzzles'\nset xtics 1\n"
         "set style fill solid 0.8 border -1\nset boxwidth 0.2 absolute\nset key top right\n"
         "set grid ytics\nset yrange [0:*]\n"
@@ -273,11 +281,12 @@ std::string WriteUnbiasedPlot(const UnbiasedStats& s, const std::string& dir) {
         "     f using ($1-0.1):3 with boxes title 'weighted' lc rgb '#08519c', \\\n"
         "     f using ($1-0.1):3:4:5 with yerrorbars title '95% interval' lc rgb 'black' pt 0, \\\n"
         "     f using ($1+0.1):6 with boxes title 'Berthier controlled-bias' lc rgb '#fdae6b', \\\n"
-        "     f using ($1+0.3):7 with boxes title 'Berthier real' lc rgb '#d94801'\n";
+        "     f using ($1+0.3):7 with boxes title 'Berthier real' lc rgb '#d94801'\n"
+        "unset output\n}\n";
   gp.close();
   if (!gp) throw UserError("cannot write '" + script.string() + "'");
-  RunGnuplotScript(script.string(),
-                   "dir=" + GnuplotString(base.string()) + "; corpus=" + GnuplotString(s.db));
+  RunGnuplotScript(script.string(), "dir=" + GnuplotString(base.string()) +
+                                        "; what=" + GnuplotString(PlotSubject(s.db, s.filter)));
   return (base / "unbiased_clues.png").string();
 }
 

@@ -34,7 +34,7 @@ void PrintUnbiasedTable(const UnbiasedStats& stats);
 void PrintUnbiasedJson(const UnbiasedStats& stats);
 
 // Writes unbiased_clues.dat and unbiased_clues.gnuplot into `dir` (created if missing) and runs
-// gnuplot, which draws unbiased_clues.png: raw and weighted shares by clue count, with the
+// gnuplot, which draws unbiased_clues.png (and .svg): raw and weighted shares by clue count, with the
 // weighted intervals, beside Berthier's two columns. Returns the PNG path; throws UserError
 // when gnuplot is missing or fails, or the folder cannot be written.
 std::string WriteUnbiasedPlot(const UnbiasedStats& stats, const std::string& dir);

@@ -15,13 +15,19 @@ case_help() {
   "$BIN" generate --help | grep -q -- --minimal || fail "generate --help lacks --minimal"
   "$BIN" solve --help | grep -qi solution || fail "solve --help"
   "$BIN" --version | grep -q '^sudoku-corpus [0-9]' || fail "--version"
+  # Every option value is typed (FILE, N, LEVEL, MIN-MAX ...), never CLI11's bare TEXT.
+  local cmd
+  for cmd in generate solve rate stats export verify migrate merge; do
+    "$BIN" "$cmd" --help >help.txt || fail "$cmd --help"
+    ! grep -Eq '(^| )(TEXT|INT|UINT|FLOAT)\b' help.txt || fail "$cmd --help has untyped values: $(grep -E 'TEXT|INT' help.txt)"
+  done
 }
 
 case_bad_input() {
   expect_one_line_error 2 "$BIN" generate --no-such-flag
   expect_one_line_error 2 "$BIN" generate --count abc
   expect_one_line_error 2 "$BIN"
-  expect_one_line_error 1 "$BIN" generate --db c.db --clues 5-10
+  expect_one_line_error 2 "$BIN" generate --db c.db --clues 5-10
   grep -q -- '--clues 5-10' err.txt || fail "impossible clue band not named: $(cat err.txt)"
   expect_one_line_error 2 "$BIN" generate --db c.db --clues 20-x
   expect_one_line_error 2 "$BIN" generate --db c.db --level impossible
@@ -31,8 +37,8 @@ case_bad_input() {
   grep -q extreme err.txt || fail "unknown clue level not named"
   expect_one_line_error 2 "$BIN" generate --db c.db --clue-level easy --clues 20-30
   expect_one_line_error 2 "$BIN" generate --db c.db --level easy --rating 2.0-3.0
-  expect_one_line_error 1 "$BIN" generate --db c.db --minimal --clue-level easy
-  expect_one_line_error 1 "$BIN" generate --db c.db --rating 10.5-12
+  expect_one_line_error 2 "$BIN" generate --db c.db --minimal --clue-level easy
+  expect_one_line_error 2 "$BIN" generate --db c.db --rating 10.5-12
   grep -q 'no puzzle rates above 10.0' err.txt || fail "unreachable rating: $(cat err.txt)"
   expect_one_line_error 2 "$BIN" generate --db c.db --rating 4.25
   grep -q -- "--rating '4.25'" err.txt || fail "malformed rating: $(cat err.txt)"
@@ -150,7 +156,7 @@ case_kill_resume() {
   wait "$pid" 2>/dev/null
   check_prefix k.db
   [ "$(sqlite3 k.db 'select status from runs')" = running ] || fail "status after SIGKILL"
-  expect_one_line_error 1 "$BIN" generate --db k.db --resume --clues 20-30
+  expect_one_line_error 2 "$BIN" generate --db k.db --resume --clues 20-30
   grep -q -- '--resume takes its parameters from run 1; drop --clues$' err.txt || fail "$(cat err.txt)"
   "$BIN" generate --db k.db --resume >out.txt || fail "generate --resume failed"
   grep -q '^resumed run 1: finished: .* 40000 of 40000 written, seed 11$' out.txt ||
@@ -201,10 +207,10 @@ case_resume_params() {
     "--freedom 1-2" "--minimal" "-n 5" "--grid-method pattern" "--symmetry rot90" \
     "--transform full" "--dig-order per-row" "--grid-source x.txt"; do
     # shellcheck disable=SC2086
-    expect_one_line_error 1 "$BIN" generate --db r.db --resume $flag
+    expect_one_line_error 2 "$BIN" generate --db r.db --resume $flag
     grep -q "from run 1; drop --" err.txt || fail "$flag: $(cat err.txt)"
   done
-  expect_one_line_error 1 "$BIN" generate --db r.db --resume 0
+  expect_one_line_error 2 "$BIN" generate --db r.db --resume 0
   expect_one_line_error 1 "$BIN" generate --db missing.db --resume
   grep -q 'missing.db: cannot open database: no such file' err.txt || fail "$(cat err.txt)"
   [ ! -e missing.db ] || fail "--resume created the database"
@@ -277,6 +283,13 @@ case_stats() {
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.freedom.median')")" = "$median" ] ||
     fail "freedom median in JSON, expected $median"
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.runs[1].matching')")" = 100 ] || fail "runs in JSON"
+  # Ratings in SE units, as everywhere else (4.2, not 42).
+  local mean_rating
+  mean_rating=$(sqlite3 c.db "select round(avg(rating) / 10.0, 6) from puzzles")
+  [ "$(sqlite3 :memory: "select round(json_extract(readfile('s.json'), '\$.rating.mean'), 6)")" = "$mean_rating" ] ||
+    fail "rating mean in JSON is not $mean_rating (SE units)"
+  [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.rating.histogram[0].value')")" = \
+    "$(sqlite3 c.db "select min(rating) / 10.0 from puzzles")" ] || fail "rating histogram in JSON is not in SE units"
   # --run and the score filters.
   "$BIN" stats --db c.db --run 2 --json >r.json || fail "stats --run 2"
   [ "$(sqlite3 :memory: "select json_extract(readfile('r.json'), '\$.puzzles')")" = 100 ] || fail "--run 2 count"
@@ -289,7 +302,20 @@ case_stats() {
     local png
     for png in clues freedom freedom_by_level clues_freedom rating rating_clues; do
       [ "$(head -c 4 "pics/$png.png" | tail -c 3)" = PNG ] || fail "pics/$png.png is not a PNG"
+      grep -q '<svg' "pics/$png.svg" || fail "pics/$png.svg is not an SVG"
     done
+    # A level keeps its colour whatever else is selected; the filter is in the titles; a log scale
+    # where counts span two decades (beginner against easy among many clues).
+    "$BIN" stats --db c.db --level hard --plot hard >/dev/null 2>err.txt || fail "stats --plot: $(cat err.txt)"
+    grep -qF "colours='\\''#fc8d59'\\'';" hard/plot_stats.sh || fail "hard is not drawn in its colour: $(cat hard/plot_stats.sh)"
+    grep -q 'level hard' hard/clues.svg || fail "the filter is not in the title"
+    local beginner easy want
+    beginner=$(sqlite3 c.db "select count(*) from puzzles where clues >= 45 and level = 'beginner'")
+    easy=$(sqlite3 c.db "select count(*) from puzzles where clues >= 45 and level = 'easy'")
+    "$BIN" stats --db c.db --clues 45-81 --plot many >/dev/null 2>err.txt || fail "stats --plot: $(cat err.txt)"
+    if [ "$easy" -gt 0 ] && [ "$beginner" -ge $((100 * easy)) ]; then want=1; else want=0; fi
+    grep -q "log_clues=$want" many/plot_stats.sh || fail "log_clues for $beginner beginner / $easy easy: $(cat many/plot_stats.sh)"
+    sh many/plot_stats.sh || fail "plot_stats.sh does not redraw"
   fi
   expect_one_line_error 1 env PATH=/nonexistent "$BIN" stats --db c.db --plot nopics
   grep -q gnuplot-nox err.txt || fail "missing gnuplot not explained: $(cat err.txt)"
@@ -570,7 +596,7 @@ case_dig_order() {
   even=$(spread 1)
   random=$(spread 2)
   [ "$((even * 2))" -lt "$random" ] || fail "per-row spread $even/100 is not well below random's $random/100"
-  expect_one_line_error 1 "$BIN" generate --db d.db --dig-order per-row --symmetry rot180
+  expect_one_line_error 2 "$BIN" generate --db d.db --dig-order per-row --symmetry rot180
   grep -q 'per-row' err.txt || fail "$(cat err.txt)"
   expect_one_line_error 2 "$BIN" generate --db d.db --dig-order diagonal
 }

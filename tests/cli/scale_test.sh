@@ -79,10 +79,10 @@ case_shards_merge() {
   "$BIN" verify --db s2.db --quiet >/dev/null || fail "verify of a shard"
   sqlite3 s2.db 'select params from runs' | grep -q '"shard":\[2,3\]' || fail "shard params"
   # Bad shard specifications are refused in one line.
-  expect_one_line_error 1 "$BIN" generate --db x.db --shard 4/3
-  expect_one_line_error 1 "$BIN" generate --db x.db --shard 2
-  expect_one_line_error 1 "$BIN" generate --db x.db --extend 5
-  expect_one_line_error 1 "$BIN" generate --db x.db --shard 1/2
+  expect_one_line_error 2 "$BIN" generate --db x.db --shard 4/3
+  expect_one_line_error 2 "$BIN" generate --db x.db --shard 2
+  expect_one_line_error 2 "$BIN" generate --db x.db --extend 5
+  expect_one_line_error 2 "$BIN" generate --db x.db --shard 1/2
   grep -q -- '--shard 1/2 needs --seed' err.txt || fail "$(cat err.txt)"
   [ ! -e x.db ] || fail "a refused request created the database"
 }
