@@ -1,5 +1,6 @@
 #include "cmd_export.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -7,120 +8,98 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
-#include "sudoku/core/rating.h"
+#include "export_records.h"
+#include "sudoku/storage/app_pack.h"
 #include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 namespace {
 
-constexpr char kCsvHeader[] =
-    "id,run_id,givens,solution,clues,freedom,level,symmetry,grid_method,dig_order,canonical,"
-    "clue_level,rating,hardest,guesses";
+bool IsCsv(const std::string& format) { return format == "csv" || format == "kaggle"; }
 
-// One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote or newline.
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  quoted += '"';
-  return quoted;
-}
-
-// Appends `puzzle` in `format` to *line, ending with the format's line break.
-void FormatRecord(const std::string& format, const StoredPuzzle& p, std::string* line) {
-  if (format == "lines") {
-    *line += p.givens;
-    *line += '\n';
-  } else if (format == "csv") {  // RFC 4180 ends records with CRLF
-    *line += std::to_string(p.id) + ',' + std::to_string(p.run_id) + ',' + CsvField(p.givens) +
-             ',' + CsvField(p.solution) + ',' + std::to_string(p.clues) + ',' +
-             std::to_string(p.freedom) + ',' + CsvField(p.level) + ',' + CsvField(p.symmetry) +
-             ',' + CsvField(p.grid_method) + ',' + CsvField(p.dig_order) + ',' +
-             CsvField(p.canonical) + ',' + CsvField(p.clue_class) + ',' + FormatRating(p.rating) +
-             ',' + CsvField(p.hardest) + ',' + std::to_string(p.guesses) + "\r\n";
-  } else {
-    const nlohmann::ordered_json record = {
-        {"id", p.id},
-        {"run_id", p.run_id},
-        {"givens", p.givens},
-        {"solution", p.solution},
-        {"clues", p.clues},
-        {"freedom", p.freedom},
-        {"level", p.level},
-        {"symmetry", p.symmetry},
-        {"grid_method", p.grid_method},
-        {"dig_order", p.dig_order},
-        {"canonical", p.canonical.empty() ? nlohmann::ordered_json(nullptr)
-                                          : nlohmann::ordered_json(p.canonical)},
-        {"clue_level", p.clue_class},
-        {"rating", p.rating / 10.0},
-        {"hardest", p.hardest},
-        {"guesses", p.guesses},
-        {"techniques", nlohmann::ordered_json::parse(p.techniques, nullptr, false)},
-    };
-    *line += record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    *line += '\n';
-  }
-}
-
-// An output file written under a temporary name in its folder ("<name>.tmp-XXXXXX") and
-// renamed over `path` by Commit, so that readers never see a partial file; the destructor
-// removes the temporary file of an export that failed.
-class TempOutput {
+// A file under a temporary name in the folder of `path` ("<path>.tmp-XXXXXX", made empty by
+// mkstemp), synced and renamed over `path` by Commit, so that readers never see a partial file;
+// the destructor removes the file of an export that failed.
+class TempFile {
  public:
-  explicit TempOutput(std::string path) : path_(std::move(path)) {
+  explicit TempFile(std::string path) : path_(std::move(path)) {
     std::string pattern = path_ + ".tmp-XXXXXX";
     const int fd = mkstemp(pattern.data());
     if (fd < 0) {
       throw UserError("cannot open '" + path_ + "' for writing: " + std::strerror(errno));
     }
-    close(fd);  // reopened as a stream; mkstemp made the name ours
+    close(fd);  // reopened by its writer; mkstemp made the name ours
     temp_ = pattern;
-    stream_.open(temp_, std::ios::binary | std::ios::trunc);
-    if (!stream_) Fail("cannot open '" + temp_ + "' for writing");
   }
-  ~TempOutput() {
+  ~TempFile() {
     if (!temp_.empty()) std::remove(temp_.c_str());
   }
-  TempOutput(const TempOutput&) = delete;
-  TempOutput& operator=(const TempOutput&) = delete;
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
 
-  std::ostream& stream() { return stream_; }
+  const std::string& name() const { return temp_; }
 
-  // Flushes, closes and renames the file into place; throws UserError if any write failed.
+  // Syncs the file to disk (so that a power loss cannot leave `path` empty) and renames it
+  // into place; throws UserError when either fails.
   void Commit() {
-    errno = 0;
-    stream_.close();
-    if (stream_.fail()) {
-      Fail("cannot write '" + path_ + "'" +
-           (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
+    const int fd = open(temp_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fsync(fd) != 0) {
+      const std::string reason = std::strerror(errno);
+      if (fd >= 0) close(fd);
+      throw UserError("cannot write '" + path_ + "': " + reason);
     }
+    close(fd);
     // The permissions a file created by open() would have had (mkstemp makes it 0600).
     const mode_t mask = umask(0);
     umask(mask);
     chmod(temp_.c_str(), 0666 & ~mask);
     if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
-      Fail("cannot rename '" + temp_ + "' to '" + path_ + "': " + std::strerror(errno));
+      throw UserError("cannot rename '" + temp_ + "' to '" + path_ + "': " + std::strerror(errno));
     }
     temp_.clear();
   }
 
  private:
-  [[noreturn]] void Fail(const std::string& message) { throw UserError(message); }
   std::string path_;
   std::string temp_;
+};
+
+// A TempFile written through a stream.
+class TempOutput {
+ public:
+  explicit TempOutput(std::string path) : path_(path), file_(std::move(path)) {
+    stream_.open(file_.name(), std::ios::binary | std::ios::trunc);
+    if (!stream_) throw UserError("cannot open '" + file_.name() + "' for writing");
+  }
+
+  std::ostream& stream() { return stream_; }
+
+  // Flushes, closes and commits the file; throws UserError if any write failed.
+  void Commit() {
+    errno = 0;
+    stream_.close();
+    if (stream_.fail()) {
+      throw UserError("cannot write '" + path_ + "'" +
+                      (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
+    }
+    file_.Commit();
+  }
+
+ private:
+  std::string path_;
+  TempFile file_;
   std::ofstream stream_;
 };
 
@@ -134,25 +113,86 @@ PuzzleQuery ToQuery(const ExportOptions& options) {
   return query;
 }
 
-// Writes the format's header, if it has one; returns 0 (puzzles written).
-int64_t WriteHeader(const std::string& format, std::ostream& out) {
-  if (format == "csv") out << kCsvHeader << "\r\n";
-  return 0;
+// Throws UsageError for options that do not go together, or an output that is the corpus.
+void CheckOutputOptions(const ExportOptions& options) {
+  if (!options.columns.empty() && !FormatHasColumns(options.format)) {
+    throw UsageError("--columns applies to jsonl, csv and lines, not --format " + options.format);
+  }
+  if (options.crlf && !IsCsv(options.format)) {
+    throw UsageError("--crlf applies to csv and kaggle, not --format " + options.format);
+  }
+  if (options.format == "sqlite" && options.output == "-") {
+    throw UsageError("--format sqlite writes a file: name it with -o FILE");
+  }
+  std::error_code ec;
+  if (options.output != "-" && std::filesystem::equivalent(options.output, options.db, ec)) {
+    throw UsageError("-o '" + options.output +
+                     "' is the corpus being exported; write to another file");
+  }
 }
 
-// Writes every puzzle of `cursor` to `out`; returns how many.
-int64_t WriteRecords(const std::string& format, PuzzleCursor& cursor, std::ostream& out) {
-  WriteHeader(format, out);
+// The selection as typed, for the app pack's meta table: "--level easy --limit 10".
+std::string DescribeSelection(const ExportOptions& options) {
+  std::string text;
+  auto add = [&text](std::string_view flag, const std::string& value) {
+    if (value.empty()) return;
+    if (!text.empty()) text += ' ';
+    text.append(flag).append(1, ' ').append(value);
+  };
+  const FilterOptions& f = options.filter;
+  add("--level", f.level);
+  add("--clue-class", f.clue_class);
+  add("--rating", f.rating);
+  add("--clues", f.clues);
+  add("--freedom", f.freedom);
+  add("--grid-method", f.grid_method);
+  add("--symmetry", f.symmetry);
+  add("--run", f.run != 0 ? std::to_string(f.run) : "");
+  add("--limit", options.limit ? std::to_string(*options.limit) : "");
+  add("--sample", options.sample ? std::to_string(*options.sample) : "");
+  add("--seed", options.sample ? std::to_string(options.seed) : "");
+  return text;
+}
+
+// Writes the puzzles of `cursor` (none if it is null) as an app pack to options.output.
+int64_t WriteAppPack(const ExportOptions& options, PuzzleCursor* cursor) {
+  TempFile scratch(options.output);
+  TempFile pack(options.output);
+  // The writer's errors name the file it wrote; the person typed the output's name.
+  auto check = [&](const Status& status) {
+    if (status.ok()) return;
+    std::string message = status.message();
+    for (const std::string* temp : {&scratch.name(), &pack.name()}) {
+      if (message.starts_with(*temp)) message.replace(0, temp->size(), options.output);
+    }
+    ThrowIfError(Status::FromCode(status.code(), message));
+  };
+  std::unique_ptr<AppPackWriter> writer;
+  check(AppPackWriter::Create(scratch.name(), &writer));
+  StoredPuzzle puzzle;
+  while (cursor != nullptr && cursor->Next(&puzzle)) check(writer->Add(puzzle));
+  if (cursor != nullptr) ThrowIfError(cursor->status());
+  const AppPackInfo info{kToolVersion, std::filesystem::path(options.db).filename().string(),
+                         DescribeSelection(options)};
+  check(writer->Finish(info, pack.name()));
+  pack.Commit();
+  return writer->puzzles();
+}
+
+// Writes the puzzles of `cursor` (none if it is null) in a text format to `out`; returns how many.
+int64_t WriteRecords(RecordFormatter& formatter, PuzzleCursor* cursor, std::ostream& out) {
+  std::string line;
+  formatter.AppendHeader(&line);
+  out << line;
   int64_t written = 0;
   StoredPuzzle puzzle;
-  std::string line;
-  while (cursor.Next(&puzzle)) {
+  while (cursor != nullptr && cursor->Next(&puzzle)) {
     line.clear();
-    FormatRecord(format, puzzle, &line);
+    formatter.AppendRecord(puzzle, &line);
     out << line;
     ++written;
   }
-  ThrowIfError(cursor.status());
+  if (cursor != nullptr) ThrowIfError(cursor->status());
   return written;
 }
 
@@ -162,22 +202,40 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
       "export",
-      "Write stored puzzles as JSON Lines, CSV or 81-character lines, filtered, limited or "
-      "randomly sampled (the same --seed gives the same sample)");
-  cmd->add_option("--db", options->db, "Corpus database (read-only)")->capture_default_str();
-  cmd->add_option("-f,--format", options->format, "jsonl, csv (RFC 4180, with header) or lines")
-      ->check(CLI::IsMember({"jsonl", "csv", "lines"}))
+      "Write stored puzzles as JSON Lines, CSV, 81-character lines, Kaggle CSV or an app pack "
+      "(SQLite), filtered, limited or randomly sampled (the same --seed gives the same sample)");
+  cmd->add_option("--db", options->db, "Corpus database (read-only)")
+      ->type_name("FILE")
+      ->capture_default_str();
+  cmd->add_option("-f,--format", options->format,
+                  "jsonl; csv (with header); lines (the givens); kaggle (quizzes,solutions, 0 "
+                  "for empty); sqlite (an app pack, needs -o)")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"jsonl", "csv", "lines", "kaggle", "sqlite"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", options->output, "Output file, - for standard output")
+      ->type_name("FILE")
       ->capture_default_str();
+  cmd->add_option("--columns", options->columns,
+                  "Fields of jsonl, csv and lines (space-separated there), comma-separated, in "
+                  "this order, from: " +
+                      ExportFieldNames() +
+                      " (default: jsonl all but the last two, csv also not "
+                      "techniques, lines givens)")
+      ->type_name("LIST");
+  cmd->add_flag("--crlf", options->crlf,
+                "End csv and kaggle lines with CRLF (RFC 4180) instead of LF");
   AddFilterOptions(cmd, &options->filter);
   const int64_t most = std::numeric_limits<int64_t>::max();
   auto* limit = cmd->add_option("--limit", options->limit, "At most N puzzles (lowest ids first)")
+                    ->type_name("N")
                     ->check(WholeNumber(0, most));
   auto* sample = cmd->add_option("--sample", options->sample,
                                  "A random sample of N puzzles, the same for the same --seed")
+                     ->type_name("N")
                      ->check(WholeNumber(0, most));
   cmd->add_option("--seed", options->seed, "Seed of --sample")
+      ->type_name("S")
       ->check(UnsignedNumber())
       ->needs(sample)
       ->capture_default_str();
@@ -187,22 +245,25 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
 
 int RunExport(const ExportOptions& options) {
   const PuzzleQuery query = ToQuery(options);
+  CheckOutputOptions(options);
+  std::optional<RecordFormatter> formatter;  // made first: it checks --columns
+  if (options.format != "sqlite") formatter.emplace(options.format, options.columns, options.crlf);
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, query.filter);
   std::unique_ptr<PuzzleCursor> cursor;
   const bool nothing = options.limit == 0 || options.sample == 0;
   if (!nothing) ThrowIfError(reader->Query(query, &cursor));
 
-  const bool to_stdout = options.output == "-";
-  std::ios::sync_with_stdio(false);
-  std::unique_ptr<TempOutput> file;
-  if (!to_stdout) file = std::make_unique<TempOutput>(options.output);
-  std::ostream& out = to_stdout ? std::cout : file->stream();
-  const int64_t written =
-      nothing ? WriteHeader(options.format, out) : WriteRecords(options.format, *cursor, out);
-  if (to_stdout) {
+  int64_t written = 0;
+  if (options.format == "sqlite") {
+    written = WriteAppPack(options, cursor.get());
+  } else if (options.output == "-") {
+    std::ios::sync_with_stdio(false);
+    written = WriteRecords(*formatter, cursor.get(), std::cout);
     CheckStdoutWritten();
   } else {
-    file->Commit();
+    TempOutput file(options.output);
+    written = WriteRecords(*formatter, cursor.get(), file.stream());
+    file.Commit();
   }
   if (written == 0 && !nothing) std::cerr << "sudoku-corpus: no puzzles match\n";
   return 0;

@@ -1,5 +1,6 @@
 // `sudoku-corpus export`: writes stored puzzles, filtered (--level, --clues, --freedom, --run),
-// limited or randomly sampled, as JSON Lines, CSV or plain 81-character lines.
+// limited or randomly sampled, as JSON Lines, CSV, plain 81-character lines, the Kaggle
+// `quizzes,solutions` CSV, or an app pack (a small SQLite file, storage/app_pack.h).
 #ifndef SUDOKU_CLI_CMD_EXPORT_H_
 #define SUDOKU_CLI_CMD_EXPORT_H_
 
@@ -13,9 +14,14 @@
 namespace sudoku::cli {
 
 struct ExportOptions {
-  std::string db = "corpus.db";   // corpus database (opened read-only). Default: corpus.db
-  std::string format = "jsonl";   // jsonl, csv or lines. Default: jsonl
-  std::string output = "-";       // output file, "-" for standard output. Default: -
+  std::string db = "corpus.db";  // corpus database (opened read-only). Default: corpus.db
+  // jsonl, csv, lines, kaggle or sqlite. Default: jsonl
+  std::string format = "jsonl";
+  std::string output = "-";  // output file, "-" for standard output. Default: -
+  // Comma-separated fields of jsonl, csv and lines, in that order. Default: "" (every exported
+  // field for jsonl and csv, the givens for lines)
+  std::string columns;
+  bool crlf = false;              // csv and kaggle lines end with CRLF, not LF. Default: false
   FilterOptions filter;           // which puzzles. Default: all
   std::optional<int64_t> limit;   // at most this many, lowest ids first. Default: all
   std::optional<int64_t> sample;  // a random sample of this many. Default: no sampling
@@ -25,10 +31,12 @@ struct ExportOptions {
 // Registers the subcommand; when it runs, its exit code is stored in *exit_code.
 void SetupExportCommand(CLI::App& app, int* exit_code);
 
-// Runs `export`: 0 on success, also when no puzzle matches (said on stderr). Throws UserError
-// for a bad filter, an unreadable corpus or an unwritable output file. An output file is
-// written under a temporary name beside it and renamed at the end: a failed export (a full
-// disk) leaves no partial file, and an existing file as it was.
+// Runs `export`: 0 on success, also when no puzzle matches (said on stderr). Throws UsageError
+// for a bad option (an unknown column, --columns or --crlf with a format that has none, sqlite
+// to standard output, an output file that is the corpus itself) and UserError for an unreadable
+// corpus or an unwritable output file. An output file is written under a temporary name beside
+// it, synced and renamed at the end: a failed export (a full disk) leaves no partial file, and
+// an existing file as it was.
 int RunExport(const ExportOptions& options);
 
 }  // namespace sudoku::cli

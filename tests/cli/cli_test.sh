@@ -331,8 +331,8 @@ case_export() {
   local where="clue_level = 'hard' and clues between 24 and 28 and freedom >= 150 and run_id = 1
                and rating <= 23"
   local filters=(--clue-level hard --clues 24-28 --freedom 150-729 --run 1 --rating 0-2.3)
-  # CSV: RFC 4180 records end with CRLF; otherwise equal to sqlite3's own CSV (LF-terminated).
-  "$BIN" export --db c.db --format csv "${filters[@]}" >out.csv || fail "export csv"
+  # CSV with --crlf: RFC 4180 records end with CRLF; otherwise equal to sqlite3's own CSV (LF).
+  "$BIN" export --db c.db --format csv --crlf "${filters[@]}" >out.csv || fail "export csv"
   sqlite3 -csv -header c.db "select $cols from puzzles where $where order by id" >want.csv
   [ "$(wc -l <want.csv)" -gt 3 ] || fail "filter too narrow for a meaningful test"
   [ "$(grep -c $'\r$' out.csv)" -eq "$(wc -l <out.csv)" ] || fail "csv lines do not end with CRLF"

@@ -17,7 +17,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # README lines the test does not run, as "GLOB|why" (GLOB matches the whole command).
 README_SKIPS=(
   'scripts/test.sh*|runs every test, this one among them'
-  '*--format sqlite*|pending: --format sqlite'
 )
 # README lines that need a program a machine may lack, as "GLOB|PROGRAM": skipped, and said so,
 # where PROGRAM is not installed (scripts/test.sh installs them all).

@@ -1,0 +1,206 @@
+// AppPackWriter: see include/sudoku/storage/app_pack.h.
+//
+// The puzzles arrive in id order, which is not the table's key order, so the scratch file's
+// pages end up partly empty (and a sorted insert still leaves about an eighth of each page
+// empty). VACUUM INTO copies each table in key order into fresh, full pages of the pack, with
+// the page size, user_version and application_id of the scratch file. The scratch file has no
+// journal and no syncs: until the pack is written nothing in it is worth keeping.
+#include "sudoku/storage/app_pack.h"
+
+#include <sqlite3.h>
+
+#include <climits>
+#include <utility>
+
+#include "storage/connection.h"
+#include "sudoku/core/rating.h"
+
+namespace sudoku {
+namespace {
+
+using storage_internal::SqliteError;
+
+constexpr char kFormatName[] = "sudoku-corpus app pack";
+
+// A page cache that holds a pack of ~300,000 puzzles, so the scratch file's random inserts
+// rarely wait for the disk.
+constexpr char kCacheSizePragma[] = "PRAGMA cache_size = -65536";     // KiB when negative
+constexpr char kCopyCacheSizePragma[] = "PRAGMA cache_size = -2000";  // SQLite's default
+
+constexpr char kCreateTables[] = R"sql(
+CREATE TABLE puzzles (
+  id INTEGER NOT NULL,
+  givens TEXT NOT NULL,
+  solution TEXT NOT NULL,
+  rating REAL NOT NULL,
+  level INTEGER NOT NULL,
+  clues INTEGER NOT NULL,
+  PRIMARY KEY (level, rating, id)
+) WITHOUT ROWID;
+CREATE TABLE levels (
+  level INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  min_rating REAL,
+  max_rating REAL,
+  puzzles INTEGER NOT NULL
+);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+)sql";
+
+}  // namespace
+
+Status AppPackWriter::Create(const std::string& scratch_path,
+                             std::unique_ptr<AppPackWriter>* writer) {
+  writer->reset();
+  sqlite3* db = nullptr;
+  const int rc =
+      sqlite3_open_v2(scratch_path.c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  std::unique_ptr<AppPackWriter> opened(new AppPackWriter(scratch_path, db));  // owns db
+  if (db == nullptr) return Status::IoError(scratch_path + ": cannot open (out of memory)");
+  if (rc != SQLITE_OK) return SqliteError(db, scratch_path, "cannot create the app pack");
+  if (Status s = opened->Setup(); !s.ok()) return s;
+  *writer = std::move(opened);
+  return Status::Ok();
+}
+
+AppPackWriter::~AppPackWriter() {
+  sqlite3_finalize(insert_);
+  sqlite3_close_v2(db_);  // no-op for nullptr
+}
+
+Status AppPackWriter::Exec(const std::string& sql, const std::string& what) const {
+  return storage_internal::Connection(path_, db_).Exec(sql.c_str(), what);
+}
+
+Status AppPackWriter::Setup() {
+  const std::string pragmas = "PRAGMA page_size = " + std::to_string(kAppPackPageSize) +
+                              "; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; " +
+                              kCacheSizePragma +
+                              "; PRAGMA application_id = " + std::to_string(kAppPackApplicationId) +
+                              "; PRAGMA user_version = " + std::to_string(kAppPackVersion);
+  if (Status s = Exec(pragmas, "cannot set up the app pack"); !s.ok()) return s;
+  if (Status s = Exec(kCreateTables, "cannot create the app pack's tables"); !s.ok()) return s;
+  for (const RatingBand& band : RatingBands()) level_names_.emplace_back(band.name);
+  level_counts_.assign(level_names_.size(), 0);
+  if (Status s = Exec("BEGIN", "cannot start writing the app pack"); !s.ok()) return s;
+  storage_internal::OwnedStmt insert;
+  if (Status s = storage_internal::PrepareStatement(
+          db_, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &insert);
+      !s.ok()) {
+    return s;
+  }
+  insert_ = insert.release();
+  return Status::Ok();
+}
+
+int AppPackWriter::LevelNumber(const std::string& name) {
+  for (size_t i = 0; i < level_names_.size(); ++i) {
+    if (level_names_[i] == name) return static_cast<int>(i) + 1;
+  }
+  level_names_.push_back(name);
+  level_counts_.push_back(0);
+  return static_cast<int>(level_names_.size());
+}
+
+Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
+  const int level = LevelNumber(puzzle.level);
+  sqlite3_stmt* stmt = insert_;
+  int rc = sqlite3_bind_int64(stmt, 1, puzzle.id);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_bind_text(stmt, 2, puzzle.givens.data(), static_cast<int>(puzzle.givens.size()),
+                           SQLITE_STATIC);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_bind_text(stmt, 3, puzzle.solution.data(),
+                           static_cast<int>(puzzle.solution.size()), SQLITE_STATIC);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_bind_double(stmt, 4, puzzle.rating / 10.0);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 5, level);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 6, puzzle.clues);
+  if (rc == SQLITE_OK) rc = sqlite3_step(stmt);
+  sqlite3_reset(stmt);
+  if (rc != SQLITE_DONE) {
+    return SqliteError(db_, path_, "cannot add puzzle " + std::to_string(puzzle.id));
+  }
+  ++level_counts_[level - 1];
+  ++puzzles_;
+  return Status::Ok();
+}
+
+Status AppPackWriter::WriteLevels() {
+  storage_internal::OwnedStmt stmt;
+  if (Status s = storage_internal::PrepareStatement(
+          db_, path_, "INSERT INTO levels VALUES (?1, ?2, ?3, ?4, ?5)", &stmt);
+      !s.ok()) {
+    return s;
+  }
+  const auto bands = RatingBands();
+  for (size_t i = 0; i < level_names_.size(); ++i) {
+    sqlite3_stmt* raw = stmt.get();
+    sqlite3_bind_int64(raw, 1, static_cast<int64_t>(i) + 1);
+    sqlite3_bind_text(raw, 2, level_names_[i].c_str(), -1, SQLITE_STATIC);
+    sqlite3_bind_null(raw, 3);
+    sqlite3_bind_null(raw, 4);
+    if (i < bands.size()) {
+      sqlite3_bind_double(raw, 3, bands[i].min_rating / 10.0);
+      if (bands[i].max_rating != INT_MAX) sqlite3_bind_double(raw, 4, bands[i].max_rating / 10.0);
+    }
+    sqlite3_bind_int64(raw, 5, level_counts_[i]);
+    const int rc = sqlite3_step(raw);
+    sqlite3_reset(raw);
+    if (rc != SQLITE_DONE) return SqliteError(db_, path_, "cannot write the levels");
+  }
+  return Status::Ok();
+}
+
+Status AppPackWriter::WriteMeta(const AppPackInfo& info) {
+  storage_internal::OwnedStmt stmt;
+  if (Status s =
+          storage_internal::PrepareStatement(db_, path_, "INSERT INTO meta VALUES (?1, ?2)", &stmt);
+      !s.ok()) {
+    return s;
+  }
+  const std::pair<const char*, std::string> rows[] = {
+      {"format", kFormatName},
+      {"format_version", std::to_string(kAppPackVersion)},
+      {"tool_version", info.tool_version},
+      {"source", info.source},
+      {"filter", info.filter},
+      {"puzzles", std::to_string(puzzles_)},
+  };
+  for (const auto& [key, value] : rows) {
+    sqlite3_bind_text(stmt.get(), 1, key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt.get(), 2, value.c_str(), -1, SQLITE_STATIC);
+    const int rc = sqlite3_step(stmt.get());
+    sqlite3_reset(stmt.get());
+    if (rc != SQLITE_DONE) return SqliteError(db_, path_, "cannot write the meta table");
+  }
+  return Exec("INSERT INTO meta VALUES ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+              "cannot write the meta table");
+}
+
+Status AppPackWriter::Finish(const AppPackInfo& info, const std::string& pack_path) {
+  sqlite3_finalize(insert_);
+  insert_ = nullptr;
+  if (Status s = WriteLevels(); !s.ok()) return s;
+  if (Status s = WriteMeta(info); !s.ok()) return s;
+  if (Status s = Exec("COMMIT", "cannot write the app pack"); !s.ok()) return s;
+  if (Status s = Exec("ANALYZE", "cannot analyze the app pack"); !s.ok()) return s;
+  // VACUUM INTO gives the pack a cache of this size too, and holds it full of dirty pages: with
+  // the build's cache it would take several times that in memory. It reads and writes in order,
+  // so SQLite's default cache costs it no time.
+  if (Status s = Exec(kCopyCacheSizePragma, "cannot set up the copy"); !s.ok()) return s;
+  storage_internal::OwnedStmt vacuum;
+  if (Status s = storage_internal::PrepareStatement(db_, path_, "VACUUM INTO ?1", &vacuum);
+      !s.ok()) {
+    return s;
+  }
+  sqlite3_bind_text(vacuum.get(), 1, pack_path.c_str(), -1, SQLITE_STATIC);
+  if (sqlite3_step(vacuum.get()) != SQLITE_DONE) {
+    return SqliteError(db_, pack_path, "cannot write the app pack");
+  }
+  return Status::Ok();
+}
+
+}  // namespace sudoku
