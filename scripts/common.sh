@@ -11,6 +11,9 @@ RUNTIME_PACKAGES=(gnuplot-nox)
 # ThreadSanitizer stage (dpkg-source unpacks Debian's oneTBB source to build it instrumented).
 FUZZ_PACKAGES=(clang libclang-rt-dev)
 TSAN_PACKAGES=(dpkg-dev xz-utils)
+# Packages of the packaging tests (tests/cli/package_test.sh): dpkg-shlibdeps (dpkg-dev) and
+# file, which cpack -G DEB runs to find the package's dependencies, and man to render the page.
+PACKAGE_PACKAGES=(dpkg-dev file man-db)
 
 log() { echo "[sudoku-corpus] $*" >&2; }
 

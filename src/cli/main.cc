@@ -5,28 +5,12 @@
 #include <string>
 
 #include "cli_util.h"
-#include "cmd_export.h"
-#include "cmd_generate.h"
-#include "cmd_merge.h"
-#include "cmd_migrate.h"
-#include "cmd_rate.h"
-#include "cmd_solve.h"
-#include "cmd_stats.h"
-#include "cmd_verify.h"
+#include "commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"sudoku-corpus: generate, solve and store Sudoku puzzle corpora"};
-  app.set_version_flag("--version", sudoku::cli::kToolVersion);
-  app.require_subcommand(1);
   int exit_code = 0;
-  sudoku::cli::SetupGenerateCommand(app, &exit_code);
-  sudoku::cli::SetupSolveCommand(app, &exit_code);
-  sudoku::cli::SetupRateCommand(app, &exit_code);
-  sudoku::cli::SetupStatsCommand(app, &exit_code);
-  sudoku::cli::SetupExportCommand(app, &exit_code);
-  sudoku::cli::SetupVerifyCommand(app, &exit_code);
-  sudoku::cli::SetupMigrateCommand(app, &exit_code);
-  sudoku::cli::SetupMergeCommand(app, &exit_code);
+  CLI::App app;
+  sudoku::cli::SetupCommands(app, &exit_code);  // commands.cc: the subcommands are listed there
   // CLI11 would take an unknown first word for a stray argument; say it is no subcommand.
   if (argc > 1 && argv[1][0] != '-' &&
       app.get_subcommands([&](CLI::App* sub) { return sub->check_name(argv[1]); }).empty()) {

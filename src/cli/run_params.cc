@@ -175,13 +175,13 @@ RunParams LevelRunParams(const RunParams& run, size_t i) {
 }
 
 bool IsLevelList(const std::string& text) {
-  return text == "all" || text.find(',') != std::string::npos;
+  return text == kAllLevels || text.find(',') != std::string::npos;
 }
 
 std::vector<std::string> ParseLevelList(const std::string& text) {
   const auto bands = RatingBands();
-  std::vector<bool> asked(bands.size(), text == "all");
-  for (size_t start = 0; text != "all" && start <= text.size();) {
+  std::vector<bool> asked(bands.size(), text == kAllLevels);
+  for (size_t start = 0; text != kAllLevels && start <= text.size();) {
     const size_t end = std::min(text.find(',', start), text.size());
     const std::string name = text.substr(start, end - start);
     ParseRatingLevel("--level", name);  // throws for an unknown (or empty) name

@@ -72,6 +72,9 @@ struct LevelSet {
   uint64_t SeedOf(size_t i) const;
 };
 
+// The --level value that asks for every level, one run each.
+inline constexpr char kAllLevels[] = "all";
+
 // True when a --level value names several levels: a comma-separated list, or "all".
 bool IsLevelList(const std::string& text);
 

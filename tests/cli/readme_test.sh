@@ -17,6 +17,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # README lines the test does not run, as "GLOB|why" (GLOB matches the whole command).
 README_SKIPS=(
   'scripts/test.sh*|runs every test, this one among them'
+  'cmake -S . -B build-deb*|a second full build (minutes); package.install and package.deb test these steps'
+  'cmake --build build-deb*|a second full build (minutes); package.install and package.deb test these steps'
+  '(cd build-deb*|installs system-wide; package.deb builds and unpacks the package, scripts/check-deb.sh installs it on a fresh Debian 12'
+  'sudo cmake --install*|installs system-wide; package.install installs under a temporary prefix'
 )
 # README lines that need a program a machine may lack, as "GLOB|PROGRAM": skipped, and said so,
 # where PROGRAM is not installed (scripts/test.sh installs them all).

@@ -10,6 +10,7 @@
 #ifndef SUDOKU_CORE_DIGGER_H_
 #define SUDOKU_CORE_DIGGER_H_
 
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -45,6 +46,9 @@ enum class DigOrder : uint8_t {
   // deletion breaks uniqueness. Made by GeneratePuzzle, never by DigUniquePuzzle.
   kControlledBias,
 };
+// Every order, in the order above.
+inline constexpr std::array<DigOrder, 3> kDigOrders = {DigOrder::kRandom, DigOrder::kPerRow,
+                                                       DigOrder::kControlledBias};
 // "random", "per-row", "controlled-bias" (static strings)
 std::string_view DigOrderName(DigOrder order);
 std::optional<DigOrder> ParseDigOrder(std::string_view name);

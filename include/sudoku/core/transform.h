@@ -45,6 +45,9 @@ enum class TransformKind : uint8_t {
   kRelabel,  // digits only (default)
   kFull,     // a random element of the whole group
 };
+// Every kind, in the order above.
+inline constexpr std::array<TransformKind, 2> kTransformKinds = {TransformKind::kRelabel,
+                                                                 TransformKind::kFull};
 std::string_view TransformKindName(TransformKind kind);  // "relabel", "full"
 std::optional<TransformKind> ParseTransformKind(std::string_view name);
 
