@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/board/bits.h"
 #include "sudoku/core/grid.h"
 
 namespace sudoku::core_internal {
@@ -54,7 +55,7 @@ struct CellSet {
   constexpr bool Any() const { return (lo | hi) != 0; }
   // True iff the two sets share a cell.
   constexpr bool Meets(CellSet o) const { return ((lo & o.lo) | (hi & o.hi)) != 0; }
-  constexpr int Count() const { return std::popcount(lo) + std::popcount(hi); }
+  constexpr int Count() const { return PopCount(lo) + PopCount(hi); }
   // True iff exactly one cell.
   constexpr bool IsSingle() const { return Count() == 1; }
   // The lowest cell. REQUIRES: Any().

@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/board/bits.h"
 #include "core/board/geometry.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rng.h"
@@ -43,7 +44,7 @@ struct Houses {
 
 // The index of a uniformly chosen set bit of the non-empty `mask` (one Rng::Below draw).
 inline int RandomBit(uint32_t mask, Rng& rng) {
-  for (uint32_t k = rng.Below(static_cast<uint32_t>(std::popcount(mask))); k > 0; --k) {
+  for (uint32_t k = rng.Below(static_cast<uint32_t>(PopCount(mask))); k > 0; --k) {
     mask &= mask - 1;
   }
   return std::countr_zero(mask);

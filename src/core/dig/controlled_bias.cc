@@ -3,11 +3,11 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <span>
 #include <utility>
 #include <vector>
 
+#include "core/board/bits.h"
 #include "core/board/cell_set.h"
 #include "core/dig/unavoidable_sets.h"
 #include "sudoku/core/solver.h"
@@ -15,6 +15,7 @@
 namespace sudoku {
 
 using core_internal::CellSet;
+using core_internal::PopCount;
 using core_internal::UnavoidableSets;
 
 namespace {
@@ -128,7 +129,7 @@ CellSet ControlledBiasDigger::Impl::NecessaryBySets(CellSet givens) const {
   CellSet alone;
   for (size_t i = 0; i < set_lo.size(); ++i) {
     const uint64_t lo = set_lo[i] & givens.lo, hi = set_hi[i] & givens.hi;
-    if (std::popcount(lo) + std::popcount(hi) == 1) {
+    if (PopCount(lo) + PopCount(hi) == 1) {
       alone.lo |= lo;
       alone.hi |= hi;
     }

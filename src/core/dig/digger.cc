@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <numeric>
 #include <span>
 #include <string_view>
 
+#include "core/board/bits.h"
 #include "core/board/digits.h"
 #include "core/dig/unavoidable_sets.h"
 #include "sudoku/core/solver.h"
@@ -19,6 +19,7 @@ using core_internal::CellSet;
 using core_internal::Houses;
 using core_internal::kPlaces;
 using core_internal::Place;
+using core_internal::PopCount;
 using core_internal::UnavoidableSets;
 
 constexpr std::array<std::string_view, kSymmetryCount> kSymmetryNames = {
@@ -109,7 +110,7 @@ class Givens {
   }
   // True when the givens seen by the empty `cell` hold all eight digits other than its own: the
   // cell is then a naked single, so emptying it cannot add a solution.
-  bool IsNakedSingle(int cell) const { return std::popcount(digits_.Free(cell)) == 1; }
+  bool IsNakedSingle(int cell) const { return PopCount(digits_.Free(cell)) == 1; }
   // True when the empty `cell` is the only place left for `digit` in one of its houses (every
   // other empty cell of the house sees `digit` among the givens): a hidden single, so emptying
   // it cannot add a solution either. REQUIRES: no given of the cell's houses holds `digit`.

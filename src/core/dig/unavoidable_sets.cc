@@ -4,6 +4,7 @@
 #include <bit>
 #include <memory>
 
+#include "core/board/bits.h"
 #include "core/board/geometry.h"
 
 namespace sudoku::core_internal {
@@ -131,9 +132,9 @@ void UnavoidableSets::AddDigitPairs(const Where& where) {
           for (uint32_t left = rows; left != 0; left &= left - 1) {
             grown |= joined[std::countr_zero(left)];
           }
-        } while (grown != rows && 2 * std::popcount(grown) <= kMaxSize);
+        } while (grown != rows && 2 * PopCount(grown) <= kMaxSize);
         done |= grown;
-        const int n = 2 * std::popcount(grown);
+        const int n = 2 * PopCount(grown);
         // A part past kMaxSize / 2 rows leaves at most two rows, too few for another part.
         if (n > kMaxSize) break;
         if (grown != rows || n <= 4) continue;

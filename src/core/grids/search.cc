@@ -1,8 +1,8 @@
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <utility>
 
+#include "core/board/bits.h"
 #include "core/board/digits.h"
 #include "sudoku/core/grid_generator.h"
 
@@ -11,6 +11,7 @@ namespace {
 
 using core_internal::DigitBit;
 using core_internal::Houses;
+using core_internal::PopCount;
 using core_internal::RandomDigit;
 
 // Completes `grid` depth-first, filling the cells empties[0..count); returns false when the
@@ -22,7 +23,7 @@ bool Complete(Grid& grid, Houses& houses, std::array<uint8_t, kCells>& empties, 
   int best = 0;
   int best_count = 10;
   for (int i = 0; i < count; ++i) {
-    const int candidates = std::popcount(houses.Free(empties[i]));
+    const int candidates = PopCount(houses.Free(empties[i]));
     if (candidates < best_count) {
       best = i;
       best_count = candidates;

@@ -6,6 +6,7 @@
 #include <climits>
 #include <iterator>
 
+#include "core/board/bits.h"
 #include "core/board/digits.h"
 #include "core/rate/logic.h"
 
@@ -20,7 +21,7 @@ inline void DropCandidate(int cell, int d, Work* w) {
   const uint16_t bit = static_cast<uint16_t>(1u << d);
   for (int i = 0; i < 3; ++i) {
     const int h = place.house[i];
-    const int before = std::popcount(w->where[h][d]);
+    const int before = PopCount(w->where[h][d]);
     w->where[h][d] &= static_cast<uint16_t>(~(1u << place.position[i]));
     w->digits_with_count[h][before] &= static_cast<uint16_t>(~bit);
     w->digits_with_count[h][before - 1] |= bit;
@@ -88,7 +89,7 @@ void FillPairsChanged(const Work& w, CellSet changed, Scan* scan) {
   }
   changed.ForEach([&](int cell) {
     const uint16_t mask = w.masks[cell];
-    if (std::popcount(mask) != 2) return;
+    if (PopCount(mask) != 2) return;
     const int x = std::countr_zero(mask);
     const int y = std::countr_zero(static_cast<unsigned>(mask & (mask - 1)));
     scan->pairs_changed[x] |= static_cast<uint16_t>(1u << y);
@@ -110,7 +111,7 @@ void ComputeWork(const State& s, Work* w) {
     uint16_t* digits = w->digits_with_count[h];
     std::fill(digits, digits + kDigits + 1, uint16_t{0});
     for (int d = 0; d < kDigits; ++d) {
-      const int count = std::popcount(where[d]);
+      const int count = PopCount(where[d]);
       digits[count] |= static_cast<uint16_t>(1u << d);
       w->houses_with_count[d][count] |= 1u << h;
     }
@@ -139,7 +140,7 @@ void UpdateWork(const State& s, Memory* m) {
   }
   for (int k = 2; k <= 4; ++k) w.with_count[k] &= ~change.cells;
   change.cells.ForEach([&](int cell) {
-    const int count = std::popcount(w.masks[cell]);
+    const int count = PopCount(w.masks[cell]);
     if (count >= 2 && count <= 4) w.with_count[count].Set(cell);
   });
   w.bivalue = w.with_count[2];

@@ -1,9 +1,9 @@
 #include "sudoku/core/scorer.h"
 
 #include <array>
-#include <bit>
 #include <cstdint>
 
+#include "core/board/bits.h"
 #include "core/board/geometry.h"
 
 namespace sudoku {
@@ -19,6 +19,7 @@ constexpr std::array<ClueClass, 3> kClueClasses = {{
 
 int TotalFreedom(const Grid& puzzle) {
   using core_internal::kPlaces;
+  using core_internal::PopCount;
   std::array<uint16_t, 9> row{}, col{}, box{};
   for (int cell = 0; cell < kCells; ++cell) {
     // Bit v for value v, so bit 0 for an empty cell, masked off below: no branch on which cells
@@ -32,7 +33,7 @@ int TotalFreedom(const Grid& puzzle) {
   for (int cell = 0; cell < kCells; ++cell) {
     const auto& p = kPlaces[cell];
     const uint16_t seen = (row[p.row] | col[p.col] | box[p.box]) & 0x3FE;
-    freedom += puzzle[cell] == 0 ? 9 - std::popcount(seen) : 0;
+    freedom += puzzle[cell] == 0 ? 9 - PopCount(seen) : 0;
   }
   return freedom;
 }

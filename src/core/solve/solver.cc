@@ -1,9 +1,9 @@
 // Solver: bit-parallel candidate sets per digit and band, copy-on-guess depth-first search.
 //
 // Representation: see solve/solver_internal.h (27-bit fields per digit and band, in four groups of
-// eight that are one AVX2 vector each; Init in solve/solver_init.cc). A cell is "solved" once a digit
-// is placed in it; then only that digit keeps the cell, and the digit is gone from every peer.
-// Changed fields are queued in a 27-bit `pending` mask (bit = field).
+// eight that are one AVX2 vector each; Init in solve/solver_init.cc). A cell is "solved" once a
+// digit is placed in it; then only that digit keeps the cell, and the digit is gone from every
+// peer. Changed fields are queued in a 27-bit `pending` mask (bit = field).
 //
 // Deductions, all on whole fields:
 //   - band shrink: in a band, a digit takes one cell in each of the 3 rows and in each of the 3
@@ -24,37 +24,19 @@
 // when asking whether a solution exists, the first one), else on a cell with fewest candidates;
 // the first choice is explored on a copy of the state (128 bytes on the stack, depth <= 81), the
 // other choices by eliminating the first in place.
-// Portable C++20 with optional BMI2 (pext/pdep) and AVX2/SSE2 paths chosen at compile time.
+// Portable C++20 with optional BMI2 (pext/pdep) and AVX2/SSE2 paths chosen at compile time: each
+// copy of this file (solve/solver_paths.h) takes those its flags allow.
 #include "sudoku/core/solver.h"
 
 #include <bit>
 #include <cstdint>
+#include <span>
 
 #include "core/solve/solver_internal.h"
+#include "core/solve/solver_paths.h"
 
-namespace sudoku {
+namespace sudoku::core_internal::SUDOKU_SOLVER_ISA {
 namespace {
-
-using core_internal::Columns;
-using core_internal::Field;
-using core_internal::Init;
-using core_internal::kBand;
-using core_internal::kColSpread;
-using core_internal::kKeyMultiplier;
-using core_internal::kMiniRowBits;
-using core_internal::kRow;
-using core_internal::kRowHigh;
-using core_internal::kRowLow;
-using core_internal::kRowRest;
-using core_internal::kStackMask;
-using core_internal::kT;
-using core_internal::MiniRowKey;
-#if defined(SUDOKU_SOLVER_AVX2)
-using core_internal::Load;
-using core_internal::MulLanes;
-using core_internal::Splat;
-using core_internal::Store;
-#endif
 
 constexpr uint32_t kAllFields = 0x7FFFFFF;  // 27 fields
 
@@ -305,7 +287,7 @@ inline bool UpdatePending(State& s, Pending& pending, Pending& touched) {
     const int field = std::countr_zero(pending);
 #if defined(SUDOKU_SOLVER_AVX2)
     const int first = field & ~7;  // the group's first field
-    if (std::popcount((pending >> first) & 0xFF) >= kGroupUpdateMin) {
+    if (PopCount((pending >> first) & 0xFF) >= kGroupUpdateMin) {
       pending &= ~(0xFFu << first);
       if (!(first < 24 ? UpdateBandGroup(s, pending, touched, first >> 3)
                        : UpdateEightGroup(s, pending, touched))) {
@@ -533,7 +515,7 @@ int PickCell(const State& s, const uint32_t bivalue[4], bool first_bivalue) {
       const uint64_t others = s.unsolved[(b + 1) % 3] | uint64_t{s.unsolved[(b + 2) % 3]} << 32;
       for (uint32_t bv = bivalue[b]; bv; bv &= bv - 1) {
         int i = std::countr_zero(bv);
-        int score = std::popcount(here & kT.band_peers[i]) + std::popcount(others & kT.cols_of[i]);
+        int score = PopCount(here & kT.band_peers[i]) + PopCount(others & kT.cols_of[i]);
         if (score > best_score) {
           best_score = score;
           best = b * 32 + i;
@@ -598,17 +580,15 @@ bool HasSolutionAvoiding(const Grid& puzzle, int cell, int digit) {
   return ctx.found > 0;
 }
 
-bool Deductions::Deduce(const Grid& base) {
-  if (!Init(base, state_)) return false;
+bool Deduce(const Grid& base, SolverState& deduced) {
+  if (!Init(base, deduced)) return false;
   uint32_t bivalue[4];
-  return Propagate(state_, kAllFields, bivalue, true);
+  return Propagate(deduced, kAllFields, bivalue, true);
 }
 
-bool Deductions::Fixes(int cell) const { return !(state_.unsolved[cell / 27] >> (cell % 27) & 1); }
-
-bool Deductions::HasSolutionAvoiding(const Grid& puzzle, std::span<const uint8_t> added, int cell,
-                                     int digit) const {
-  State s = state_;
+bool HasSolutionAvoidingFrom(const SolverState& deduced, const Grid& puzzle,
+                             std::span<const uint8_t> added, int cell, int digit) {
+  State s = deduced;
   Pending pending = 0;
   for (const uint8_t given : added) {
     const int d = puzzle[given] - 1, b = given / 27, i = given % 27;
@@ -624,4 +604,9 @@ bool Deductions::HasSolutionAvoiding(const Grid& puzzle, std::span<const uint8_t
   return ctx.found > 0;
 }
 
-}  // namespace sudoku
+#define SUDOKU_SOLVER_STRING(x) #x
+#define SUDOKU_SOLVER_NAME(x) SUDOKU_SOLVER_STRING(x)
+extern const SolverPath kSolverPath = {SUDOKU_SOLVER_NAME(SUDOKU_SOLVER_ISA), CountSolutions,
+                                       HasSolutionAvoiding, Deduce, HasSolutionAvoidingFrom};
+
+}  // namespace sudoku::core_internal::SUDOKU_SOLVER_ISA

@@ -5,7 +5,7 @@
 
 #include "core/solve/solver_internal.h"
 
-namespace sudoku::core_internal {
+namespace sudoku::core_internal::SUDOKU_SOLVER_ISA {
 namespace {
 
 // Bit 0 of each mini-row of x that holds two or more cells of x.
@@ -142,4 +142,4 @@ bool Init(const Grid& puzzle, SolverState& s) {
 }
 #endif
 
-}  // namespace sudoku::core_internal
+}  // namespace sudoku::core_internal::SUDOKU_SOLVER_ISA

@@ -13,10 +13,17 @@
 
 #include <cstdint>
 
+#include "core/board/bits.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/solver.h"
 
-// SUDOKU_SOLVER_PORTABLE (for tests of the fallback) turns the x86 intrinsics off.
+// The solver is compiled once per instruction set (src/core/CMakeLists.txt); each copy lives in
+// namespace core_internal::SUDOKU_SOLVER_ISA, so that no two copies share a symbol, and
+// solve/solver_dispatch.cc picks one (solve/solver_paths.h). The intrinsics follow the flags of
+// the copy. SUDOKU_SOLVER_PORTABLE (for tests of the fallback) turns them off.
+#if !defined(SUDOKU_SOLVER_ISA)
+#define SUDOKU_SOLVER_ISA baseline
+#endif
 #if !defined(SUDOKU_SOLVER_PORTABLE)
 #if defined(__BMI2__)
 #define SUDOKU_SOLVER_BMI2 1
@@ -31,7 +38,7 @@
 #include <immintrin.h>
 #endif
 
-namespace sudoku::core_internal {
+namespace sudoku::core_internal::SUDOKU_SOLVER_ISA {
 
 constexpr uint32_t kBand = 0x7FFFFFF;         // 27 bits
 constexpr uint32_t kRow = 0x1FF;              // one row of a band
@@ -156,6 +163,6 @@ inline __m256i MulLanes(__m256i x, uint32_t c) {
 // house, a cell holding none of 0-9). Defined in solve/solver_init.cc.
 bool Init(const Grid& puzzle, SolverState& s);
 
-}  // namespace sudoku::core_internal
+}  // namespace sudoku::core_internal::SUDOKU_SOLVER_ISA
 
 #endif  // SUDOKU_CORE_SOLVE_SOLVER_INTERNAL_H_
