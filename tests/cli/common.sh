@@ -12,3 +12,19 @@ expect_one_line_error() {
   grep -q '^sudoku-corpus: ' err.txt || fail "error line lacks the program name: $(cat err.txt)"
 }
 count_rows() { sqlite3 "$1" "$2"; }
+
+PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level, symmetry,
+  grid_method, canonical, solution_canonical, dig_order, clue_level, rating, hardest, guesses,
+  techniques, canonical_key'
+RUN_COLUMNS='id, seed, params, tool_version, requested, written, duplicates, next_item, status'
+
+# same_corpus A B: the two corpora hold the same runs and the same puzzles, row for row.
+same_corpus() {
+  sqlite3 "$1" "select $PUZZLE_COLUMNS from puzzles order by id" >"$1.rows"
+  sqlite3 "$2" "select $PUZZLE_COLUMNS from puzzles order by id" >"$2.rows"
+  [ -s "$1.rows" ] || fail "$1 holds no puzzles"
+  cmp -s "$1.rows" "$2.rows" || fail "$1 and $2 differ: $(diff "$1.rows" "$2.rows" | head -4)"
+  sqlite3 "$1" "select $RUN_COLUMNS from runs order by id" >"$1.runs"
+  sqlite3 "$2" "select $RUN_COLUMNS from runs order by id" >"$2.runs"
+  cmp -s "$1.runs" "$2.runs" || fail "runs of $1 and $2 differ: $(diff "$1.runs" "$2.runs")"
+}
