@@ -7,12 +7,17 @@
 // duplicates.
 // Schema 003 (ratings): every earlier row is rated and its level becomes its rating band (the
 // SQL file has copied the clue-count level to clue_class).
+// Schema 005 (SE's direct techniques): every row is rated again, before the SQL file, in batches
+// (BackfillBatchBeforeSchema); a row is rewritten only where its rating, hardest technique,
+// guesses, technique uses or level changed.
 // A row whose text does not parse, or that is not unique, is left alone for `verify` to report.
 #include "storage/backfill.h"
 
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "storage/connection.h"
@@ -104,7 +109,156 @@ Status BackfillRatings(sqlite3* db, const std::string& path) {
       });
 }
 
+// The rows from `next_id` on that BackfillBatchBeforeSchema has left, for the version it does.
+constexpr char kProgressTable[] =
+    "CREATE TABLE IF NOT EXISTS schema_backfill "
+    "(version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL)";
+
+// Prepares `sql` into *stmt; an error says `what` failed.
+Status Prepare(sqlite3* db, const std::string& path, std::string_view what, const char* sql,
+               OwnedStmt* stmt) {
+  sqlite3_stmt* raw = nullptr;
+  const int rc = sqlite3_prepare_v2(db, sql, -1, &raw, nullptr);
+  stmt->reset(raw);
+  return rc == SQLITE_OK ? Status::Ok() : Error(db, path, what);
+}
+
+// Steps a statement that returns no row, then resets it and clears its bindings.
+Status StepDone(sqlite3* db, const std::string& path, std::string_view what, sqlite3_stmt* stmt) {
+  const int rc = sqlite3_step(stmt);
+  Status status = rc == SQLITE_DONE ? Status::Ok() : Error(db, path, what);
+  sqlite3_reset(stmt);
+  sqlite3_clear_bindings(stmt);
+  return status;
+}
+
+// The first id schema `version`'s backfill has not done yet (0 before its first batch). The
+// table exists only while a backfill is under way, so a new corpus never has one.
+Status ReadProgress(sqlite3* db, const std::string& path, std::string_view what, int version,
+                    int64_t* next_id) {
+  *next_id = 0;
+  OwnedStmt read;
+  if (Status s = Prepare(db, path, what,
+                         "SELECT count(*) FROM sqlite_master "
+                         "WHERE type = 'table' AND name = 'schema_backfill'",
+                         &read);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_step(read.get()) != SQLITE_ROW) return Error(db, path, what);
+  if (sqlite3_column_int(read.get(), 0) == 0) return Status::Ok();
+  if (Status s =
+          Prepare(db, path, what, "SELECT next_id FROM schema_backfill WHERE version = ?1", &read);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_bind_int(read.get(), 1, version) != SQLITE_OK) return Error(db, path, what);
+  int rc = sqlite3_step(read.get());
+  if (rc == SQLITE_ROW) {
+    *next_id = sqlite3_column_int64(read.get(), 0);
+    rc = sqlite3_step(read.get());
+  }
+  return rc == SQLITE_DONE ? Status::Ok() : Error(db, path, what);
+}
+
+// A row's stored rating columns, as text (NULL as "") and numbers (NULL as -1).
+struct StoredRating {
+  int rating = -1;
+  std::string hardest;
+  int guesses = -1;
+  std::string techniques;
+  std::string level;
+};
+
+StoredRating ReadStored(sqlite3_stmt* select) {
+  auto int_or_null = [select](int column) {
+    return sqlite3_column_type(select, column) == SQLITE_NULL ? -1
+                                                              : sqlite3_column_int(select, column);
+  };
+  return {int_or_null(3), std::string(ColumnView(select, 4)), int_or_null(5),
+          std::string(ColumnView(select, 6)), std::string(ColumnView(select, 7))};
+}
+
+// Schema 5's batch: rates the rows from the saved progress on, rewriting those that differ.
+Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
+  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 5";
+  constexpr int kVersion = 5;
+  int64_t next_id = 0;
+  if (Status s = ReadProgress(db, path, kWhat, kVersion, &next_id); !s.ok()) return s;
+  OwnedStmt select, update, progress;
+  if (Status s = Prepare(db, path, kWhat,
+                         "SELECT id, givens, solution, rating, hardest, guesses, techniques, level "
+                         "FROM puzzles WHERE id >= ?1 ORDER BY id LIMIT ?2",
+                         &select);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = Prepare(db, path, kWhat,
+                         "UPDATE puzzles SET rating = ?2, hardest = ?3, guesses = ?4, "
+                         "techniques = ?5, level = ?6 WHERE id = ?1",
+                         &update);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
+      sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK) {
+    return Error(db, path, kWhat);
+  }
+  int rows = 0, rc;
+  int64_t last_id = next_id - 1;
+  while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
+    ++rows;
+    last_id = sqlite3_column_int64(select.get(), 0);
+    const ParseResult givens = ParseGrid(ColumnView(select.get(), 1));
+    const ParseResult solution = ParseGrid(ColumnView(select.get(), 2));
+    Rating rating;
+    if (!givens.ok || !solution.ok || !IsCompleteValidGrid(solution.grid) ||
+        !AgreesWith(givens.grid, solution.grid) || !RatePuzzle(givens.grid, &rating)) {
+      continue;  // left for `verify` to report
+    }
+    const StoredRating stored = ReadStored(select.get());
+    const std::string techniques = TechniqueUsesJson(rating.uses);
+    if (stored.rating == rating.rating && stored.hardest == TechniqueName(rating.hardest) &&
+        stored.guesses == rating.guesses && stored.techniques == techniques &&
+        stored.level == RatingLevel(rating.rating)) {
+      continue;
+    }
+    sqlite3_stmt* u = update.get();
+    int bind = sqlite3_bind_int64(u, 1, last_id);
+    if (bind == SQLITE_OK) bind = sqlite3_bind_int(u, 2, rating.rating);
+    if (bind == SQLITE_OK) bind = BindText(u, 3, TechniqueName(rating.hardest));
+    if (bind == SQLITE_OK) bind = sqlite3_bind_int(u, 4, rating.guesses);
+    if (bind == SQLITE_OK) bind = BindText(u, 5, techniques);
+    if (bind == SQLITE_OK) bind = BindText(u, 6, RatingLevel(rating.rating));
+    if (bind != SQLITE_OK) return Error(db, path, kWhat);
+    if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
+  }
+  if (rc != SQLITE_DONE) return Error(db, path, kWhat);
+  *done = rows < kBackfillBatchRows;
+  if (*done) return Status::Ok();  // the schema file follows in this transaction
+  if (sqlite3_exec(db, kProgressTable, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Error(db, path, kWhat);
+  }
+  if (Status s = Prepare(db, path, kWhat,
+                         "INSERT OR REPLACE INTO schema_backfill(version, next_id) VALUES(?1, ?2)",
+                         &progress);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_bind_int(progress.get(), 1, kVersion) != SQLITE_OK ||
+      sqlite3_bind_int64(progress.get(), 2, last_id + 1) != SQLITE_OK) {
+    return Error(db, path, kWhat);
+  }
+  return StepDone(db, path, kWhat, progress.get());
+}
+
 }  // namespace
+
+Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done) {
+  *done = true;
+  if (version == 5) return RerateBatch(db, path, done);
+  return Status::Ok();
+}
 
 Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version) {
   if (version == 2) return BackfillCanonicalForms(db, path);

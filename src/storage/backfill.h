@@ -15,6 +15,17 @@ namespace sudoku::storage_internal {
 // the same transaction (a no-op for versions without one). `path` is for messages only.
 Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version);
 
+// Backfills too long for one transaction run before their schema file, one batch per call, each
+// in the caller's transaction: a batch of at most kBackfillBatchRows rows (in id order), then
+// *done is false, and the caller commits and calls again; or nothing left, then *done is true
+// and the caller applies the schema file in the same transaction. Progress is kept in the file,
+// in table schema_backfill (version, next_id: the rows with id >= next_id are left), which the
+// schema file drops, so a migration killed after a batch resumes after it. Versions without
+// such a backfill: *done is true at once.
+//   Schema 5: every puzzle is rated again (ratings with SE's direct techniques and order).
+inline constexpr int kBackfillBatchRows = 5000;
+Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done);
+
 }  // namespace sudoku::storage_internal
 
 #endif  // SUDOKU_STORAGE_BACKFILL_H_

@@ -174,7 +174,10 @@ Status Connection::Migrate() const {
     if (s.ok() && version == kLatestSchemaVersion) {
       return Exec("COMMIT", "cannot commit the schema check");
     }
-    if (s.ok()) s = ApplySchemaFile(version);
+    // A batch of a backfill that precedes the file, or, when none is left, the file itself.
+    bool backfilled = true;
+    if (s.ok()) s = BackfillBatchBeforeSchema(db_, path_, version + 1, &backfilled);
+    if (s.ok() && backfilled) s = ApplySchemaFile(version);
     if (s.ok()) s = Exec("COMMIT", "cannot commit the schema change");
     if (!s.ok()) return Rollback(std::move(s));
   }

@@ -4,7 +4,9 @@
 //
 // Migration: each schema/NNN_*.sql step runs in its own BEGIN IMMEDIATE transaction that
 // re-reads the version, so two processes opening the same new file at once cannot both apply a
-// schema file; a step's C++ backfill (storage/backfill.h) runs in the same transaction.
+// schema file; a step's C++ backfill (storage/backfill.h) runs in the same transaction, or, when
+// too long for one (rating every puzzle again), before it in batches of their own transactions,
+// from which a killed migration resumes.
 #ifndef SUDOKU_STORAGE_CONNECTION_H_
 #define SUDOKU_STORAGE_CONNECTION_H_
 

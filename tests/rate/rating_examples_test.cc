@@ -20,6 +20,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/rate/logic.h"
@@ -44,12 +45,18 @@ struct Example {
   // placement ("drc": digit d at rRcC). Empty when there is no position.
   const char* step;
   bool is_hardest;  // RatePuzzle's hardest technique on `puzzle` is `technique`
+  // Sudoku Explainer 1.2.1's rating of `puzzle` where SE, and so the solver, does not need
+  // `technique` at all, solving it with easier ones in SE's order (0: the technique is needed).
+  int se_rating_without = 0;
 };
 
 // Full house, hidden single, naked single: HoDoKu shows one placement of the kind; the solver's
 // single step makes every placement of that kind at once, so the published one is checked to be
 // among them.
-bool IsSingle(Technique t) { return t <= Technique::kNakedSingle; }
+bool IsSingle(Technique t) {
+  return t == Technique::kFullHouse || t == Technique::kHiddenSingleBox ||
+         t == Technique::kHiddenSingleLine || t == Technique::kNakedSingle;
+}
 
 const Example kExamples[] = {
     // hodoku.sourceforge.net/en/show_example.php?file=fh02&tech=Full+House (r5c8=1).
@@ -66,12 +73,14 @@ const Example kExamples[] = {
      "..:::",
      "634", false},
     // hodoku.sourceforge.net/en/show_example.php?file=n101&tech=Naked+Single (r6c7=6). The
-    // position also holds hidden singles in boxes (r2c5=8, r6c8=5), which SE rates easier.
+    // position also holds hidden singles in boxes (r2c5=8, r6c8=5), which SE rates easier. SE
+    // solves the puzzle with direct hidden pairs where HoDoKu uses naked singles (SE 2.6: it
+    // needs pointing).
     {"NakedSingle_n101", Technique::kNakedSingle,
      "4.27.6...........656..1..7.....5.21.1.......8.87.9.....3..7..658...........9.84.1",
      ":0003::4+127+36+5+8+9......+1.656+8.1.+37....+85.21.1.......8.87.9.....3..7.+8658..........."
      "9.84.1:653 558 661 582 782 982 583 983::",
-     "667", false},
+     "667", false, 26},
     // hodoku.sourceforge.net/en/show_example.php?file=lc101&tech=Locked+Candidates+Type+1+
     // %28Pointing%29: 5 in b1 => r3c7<>5.
     {"Pointing_lc101", Technique::kPointing,
@@ -81,12 +90,14 @@ const Example kExamples[] = {
      "89+6+63+8..97+5+1::537:",
      "537", true},
     // hodoku.sourceforge.net/en/show_example.php?file=lc102&tech=Locked+Candidates+Type+1+
-    // %28Pointing%29: 1 in b8 => r7c123789<>1.
+    // %28Pointing%29: 1 in b8 => r7c123789<>1. SE needs no pointing in this puzzle (2.0: one
+    // direct pointing, six direct hidden pairs), and at the position a direct hidden pair comes
+    // first (PositionsHoldADirectHiddenPair).
     {"Pointing_lc102", Technique::kPointing,
      "34...6.7..8....93...2....6.....1.....97...85......2...............6.8.9....923785",
      ":0100:1:34...6.7..8....93...2.+3..6.....1.....97+3+6+485......2...............6.8.9....923785"
      "::171 172 173 177 178 179:",
-     "171 172 173 177 178 179", true},
+     "171 172 173 177 178 179", true, 20},
     // hodoku.sourceforge.net/en/show_example.php?file=bf202&tech=X-Wing: 1 c15 r25.
     {"XWing_bf202", Technique::kXWing,
      "9...627....5..3...........67...3.........9...8.2.45..9..35.1.28.4......5.1.......",
@@ -95,13 +106,14 @@ const Example kExamples[] = {
      "5+51+8.+2...+7::124 127 128 129 153 154 157 158 159:c15 r25",
      "124 127 128 129 153 154 157 158 159", true},
     // hodoku.sourceforge.net/en/show_example.php?file=h202&tech=Hidden+Pair: r1c12 keep only
-    // their hidden pair.
+    // their hidden pair. SE needs no hidden pair in this puzzle (2.0: five direct hidden pairs),
+    // and at the position a direct hidden pair comes first (PositionsHoldADirectHiddenPair).
     {"HiddenPair_h202", Technique::kHiddenPair,
      ".............4273...67...4..94..........96.....7....231......85.6..8.27...5.1....",
      ":0210:123589:....+6........4273+6..67+3..4..94....+6+8....96+4.+7+6.7.+5.+9231......85.6..8."
      "27+1."
      ".5.1..+9+4::112 211 212 311 312 511 512 811 812 911:",
-     "112 211 212 311 312 511 512 811 812 911", true},
+     "112 211 212 311 312 511 512 811 812 911", true, 20},
     // hodoku.sourceforge.net/en/show_example.php?file=bf301&tech=Swordfish: 2 r239 c158.
     {"Swordfish_bf301", Technique::kSwordfish,
      "16.54..7...8..1.3..3.8.....7...5..696..9.2.57.............3..4........16...1645..",
@@ -192,7 +204,8 @@ const Example kExamples[] = {
 // Examples whose published position holds a step that SE rates easier than the published one.
 bool HasEasierStepAtPosition(const Example& e) {
   const std::string_view name = e.name;
-  return name == "NakedSingle_n101" || name == "WWing_w02";
+  return name == "NakedSingle_n101" || name == "WWing_w02" || name == "Pointing_lc102" ||
+         name == "HiddenPair_h202";
 }
 
 Candidates ParseCandidates(std::string_view text) {
@@ -306,8 +319,13 @@ TEST(RatingExamples, PublishedPuzzlesAreUniqueAndUseTheirTechnique) {
     EXPECT_EQ(CountSolutions(parsed.grid, 2), 1);
     Rating rating;
     ASSERT_TRUE(RatePuzzle(parsed.grid, &rating));
-    EXPECT_GT(rating.uses[static_cast<int>(e.technique)], 0) << TechniqueUsesJson(rating.uses);
     EXPECT_EQ(rating.guesses, 0);
+    if (e.se_rating_without != 0) {
+      EXPECT_EQ(rating.uses[static_cast<int>(e.technique)], 0) << TechniqueUsesJson(rating.uses);
+      EXPECT_EQ(rating.rating, e.se_rating_without);
+      continue;
+    }
+    EXPECT_GT(rating.uses[static_cast<int>(e.technique)], 0) << TechniqueUsesJson(rating.uses);
     if (e.is_hardest) {
       EXPECT_EQ(TechniqueName(rating.hardest), TechniqueName(e.technique));
       EXPECT_EQ(rating.rating, TechniqueRating(e.technique));
@@ -395,6 +413,36 @@ TEST(RatingExamples, NakedSinglePositionHoldsEasierHiddenSingles) {
   EXPECT_EQ(step.technique, Technique::kHiddenSingleBox);
   EXPECT_EQ(s.grid[1 * 9 + 4], 8);  // r2c5
   EXPECT_EQ(s.grid[5 * 9 + 7], 5);  // r6c8
+}
+
+// HoDoKu's pointing (lc102) and hidden pair (h202) positions hold a direct hidden pair (SE 2.0),
+// which SE tries before both. At h202 it is the published pair itself: r1c1 and r1c2 keep their
+// pair, which takes 3 from them and leaves it one place, r1c3. At lc102 a pair leaves 6 one
+// place, r7c9.
+TEST(RatingExamples, PositionsHoldADirectHiddenPair) {
+  const std::pair<std::string_view, int> kPlaced[] = {{"Pointing_lc102", 679},
+                                                      {"HiddenPair_h202", 313}};
+  for (const auto& [name, placed] : kPlaced) {
+    SCOPED_TRACE(name);
+    const Example* example = nullptr;
+    for (const Example& e : kExamples) {
+      if (e.name == name) example = &e;
+    }
+    ASSERT_NE(example, nullptr);
+    const State before = LoadPosition(example->position);
+    State s = before;
+    Step step;
+    ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
+    EXPECT_EQ(step.technique, Technique::kDirectHiddenPair);
+    std::vector<int> placements;  // "drc" codes
+    for (int cell = 0; cell < kCells; ++cell) {
+      if (s.grid[cell] != before.grid[cell]) {
+        placements.push_back(s.grid[cell] * 100 + (cell / 9 + 1) * 10 + cell % 9 + 1);
+      }
+    }
+    EXPECT_EQ(placements, std::vector<int>{placed});
+    EXPECT_TRUE(AgreesWithSolution(s, SolutionOf(*example)));
+  }
 }
 
 }  // namespace

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <climits>
 #include <utility>
 
 #include "common/samples.h"
 #include "common/test_data.h"
 #include "core/rate/logic.h"
+#include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/solver.h"
 
@@ -197,6 +199,71 @@ TEST(RatingReference, MemoryGivesTheSameStepsAsFreshSearches) {
        {DigOptions{17, 80, true}, DigOptions{26, 31, false}, DigOptions{41, 46, false}}) {
     for (const Grid& puzzle : samples::DugPuzzles(rng, 150, options)) {
       ExpectMemoryChangesNothing(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// Rates `puzzle` as RateUniquePuzzle does, but with a fresh search at every step and no
+// rating_so_far, so every step follows SE's order of trial: the direct techniques always before
+// the naked single. A guess takes the empty cell with the fewest candidates, as RateUniquePuzzle.
+Rating RateInSeOrder(const Grid& puzzle, const Grid& solution) {
+  Rating out;
+  State s;
+  core_internal::SetUpState(puzzle, &s);
+  auto record = [&out](Technique technique, int rating) {
+    ++out.steps;
+    ++out.uses[static_cast<int>(technique)];
+    if (rating > out.rating) {
+      out.rating = rating;
+      out.hardest = technique;
+    }
+  };
+  while (s.empty.Any()) {
+    core_internal::Step step;
+    if (core_internal::ApplyEasiestStep(s, &step)) {
+      record(step.technique, step.rating);
+      continue;
+    }
+    const core_internal::CellMasks masks = core_internal::ComputeMasks(s);
+    int best = -1;
+    s.empty.ForEach([&](int cell) {
+      if (best < 0 || std::popcount(masks[cell]) < std::popcount(masks[best])) best = cell;
+    });
+    core_internal::PlaceDigit(s, best, solution[best] - 1);
+    ++out.guesses;
+    record(Technique::kGuess, kGuessRating);
+  }
+  return out;
+}
+
+// RateUniquePuzzle takes naked singles before the direct pointing, claiming and hidden pair
+// once a step rated 2.3 or more was needed (ApplyEasiestStep in logic.h): the same rating,
+// hardest technique and guesses as SE's order throughout.
+void ExpectSeOrderRating(const Grid& puzzle) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);
+  Rating fast;
+  RateUniquePuzzle(puzzle, solution, &fast);
+  const Rating se_order = RateInSeOrder(puzzle, solution);
+  ASSERT_EQ(fast.rating, se_order.rating) << ToString(puzzle);
+  ASSERT_EQ(fast.hardest, se_order.hardest) << ToString(puzzle);
+  ASSERT_EQ(fast.guesses, se_order.guesses) << ToString(puzzle);
+}
+
+TEST(RatingReference, NakedSinglesFirstKeepTheRating) {
+  for (const char* name :
+       {"puzzles2_17_clue_golden", "puzzles3_magictour_golden", "puzzles6_forum_hardest_golden"}) {
+    for (const Grid& puzzle : testing::ReadPuzzles(testing::GoldenPath(name))) {
+      ExpectSeOrderRating(puzzle);
+      if (HasFatalFailure()) return;
+    }
+  }
+  Rng rng(81);
+  for (const DigOptions& options :
+       {DigOptions{17, 80, true}, DigOptions{26, 31, false}, DigOptions{41, 46, false}}) {
+    for (const Grid& puzzle : samples::DugPuzzles(rng, 400, options)) {
+      ExpectSeOrderRating(puzzle);
       if (HasFatalFailure()) return;
     }
   }

@@ -99,6 +99,10 @@ TEST(Rating, TechniqueNamesAreStableAndParse) {
   EXPECT_EQ(TechniqueName(Technique::kHiddenSingleBox), "hidden-single-box");
   EXPECT_EQ(TechniqueName(Technique::kXyzWing), "xyz-wing");
   EXPECT_EQ(TechniqueName(Technique::kGuess), "guess");
+  EXPECT_EQ(TechniqueName(Technique::kDirectPointing), "direct-pointing");
+  EXPECT_EQ(TechniqueName(Technique::kDirectClaiming), "direct-claiming");
+  EXPECT_EQ(TechniqueName(Technique::kDirectHiddenPair), "direct-hidden-pair");
+  EXPECT_EQ(TechniqueName(Technique::kDirectHiddenTriple), "direct-hidden-triple");
   std::set<std::string_view> names;
   for (int t = 0; t < kTechniqueCount; ++t) {
     const auto technique = static_cast<Technique>(t);
@@ -115,7 +119,9 @@ TEST(Rating, TechniqueNamesAreStableAndParse) {
 TEST(Rating, TechniqueRatingsFollowSudokuExplainer) {
   const std::pair<Technique, int> published[] = {
       {Technique::kFullHouse, 10},        {Technique::kHiddenSingleBox, 12},
-      {Technique::kHiddenSingleLine, 15}, {Technique::kNakedSingle, 23},
+      {Technique::kHiddenSingleLine, 15}, {Technique::kDirectPointing, 17},
+      {Technique::kDirectClaiming, 19},   {Technique::kDirectHiddenPair, 20},
+      {Technique::kNakedSingle, 23},      {Technique::kDirectHiddenTriple, 25},
       {Technique::kPointing, 26},         {Technique::kClaiming, 28},
       {Technique::kNakedPair, 30},        {Technique::kXWing, 32},
       {Technique::kHiddenPair, 34},       {Technique::kNakedTriple, 36},

@@ -1,23 +1,31 @@
 // Rating: difficulty by human solving technique, on the Sudoku Explainer (SE) scale.
 //
-// A logical solver works on pencil marks (the candidates of every empty cell) and always applies
-// the easiest technique that makes progress, easiest meaning lowest SE rating (the order of the
-// Technique enum). After any step it starts again from the easiest technique. The rating of a
-// puzzle is the highest step rating it needed, in tenths (SE 4.2 is 42).
+// A logical solver works on pencil marks (the candidates of every empty cell) and applies the
+// first technique, in SE's order of trial, that makes progress. That order is the order of the
+// Technique enum, which is by SE rating (SE tries its techniques up to BUG, 5.6, in the order of
+// their ratings; docs/se-rules.md). After any step it starts again from the first technique. The
+// rating of a puzzle is the highest step rating it needed, in tenths (SE 4.2 is 42).
 //
 // Steps. A single technique (full house, hidden single, naked single) makes, in one step, every
 // placement of that kind the current pencil marks show; each placement counts as one use. Every
-// other technique makes one instance per step (one pattern and all its eliminations), one use.
+// other technique makes one instance per step (one pattern and all its eliminations, or for a
+// direct technique its one placement), one use.
 //
 // Techniques and their ratings (SE v1.2.1 values, as published in the SukakuExplainer wiki page
-// "Difficulty ratings in Sudoku Explainer v1.2.1"):
+// "Difficulty ratings in Sudoku Explainer v1.2.1", and as SE's source gives them):
 //   1.0 full house            1.2 hidden single (box)     1.5 hidden single (row/column)
-//   2.3 naked single          2.6 pointing                2.8 claiming
-//   3.0 naked pair            3.2 X-wing                  3.4 hidden pair
-//   3.6 naked triple          3.8 swordfish               4.0 hidden triple
-//   4.2 XY-wing               4.4 XYZ-wing                4.5 unique rectangle type 1
-//   5.0 naked quad            5.2 jellyfish               5.4 hidden quad
+//   1.7 direct pointing       1.9 direct claiming         2.0 direct hidden pair
+//   2.3 naked single          2.5 direct hidden triple    2.6 pointing
+//   2.8 claiming              3.0 naked pair              3.2 X-wing
+//   3.4 hidden pair           3.6 naked triple            3.8 swordfish
+//   4.0 hidden triple         4.2 XY-wing                 4.4 XYZ-wing
+//   4.5 unique rectangle type 1                           5.0 naked quad
+//   5.2 jellyfish             5.4 hidden quad
 //   5.6 BUG+1 (bivalue universal grave, one extra candidate)
+// SE's direct techniques place a digit and nothing else: a pointing (claiming) whose eliminations
+// would leave the digit one place in another box (another line of the same direction) crossing
+// the line (box); a hidden pair (triple) whose eliminations would leave another digit one place
+// in the same house. SE applies only that placement, not the eliminations.
 // Chains: SE has no named skyscraper, kite or W-wing; it finds them as chains and rates a chain
 // by its base (6.5 for X-chains and cycles, 6.6 for chains through bivalue cells) plus 0.1 for
 // each length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) the
@@ -26,10 +34,9 @@
 //   6.5+ X-chain: 6.5 + bonus(nodes), nodes = cells on the chain (4, 6, 8, ...)
 //   6.6 W-wing (fixed; SE would rate the equivalent chain 6.6-6.7)
 //   6.6+ XY-chain: 6.6 + bonus(2 x cells) (each cell is two nodes), so 4 cells rate 6.8
-// Not implemented (SE also has them): the "direct" variants of pointing, claiming and hidden
-// pairs/triples (SE 1.7-2.5; here such steps rate as the plain technique, so a few puzzles rate
-// higher than in SE), unique rectangle types 2-6 and loops, BUG types 2-4, aligned pair/triple
-// exclusion, cycles, forcing chains (SE 7.0-9.x) and nested forcing chains (9.x-12).
+// Not implemented (SE also has them): unique rectangle types 2-4 and loops, BUG types 2-4,
+// aligned pair/triple exclusion, cycles, forcing chains (SE 7.0-9.x) and nested forcing chains
+// (9.x-12).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
@@ -40,8 +47,8 @@
 //
 // Levels. Rating bands named by the technique families they admit (RatingBands()):
 //   beginner  0.0-1.2   full houses and hidden singles in boxes only
-//   easy      1.3-2.3   all singles
-//   medium    2.4-3.4   + locked candidates, naked/hidden pairs, X-wing
+//   easy      1.3-2.3   all singles, direct pointing, claiming and hidden pair
+//   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
 //   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
 //   expert    6.5-9.9   + chains (skyscraper, kite, W-wing, X- and XY-chains)
 //   extreme  10.0+      a guess was needed
@@ -63,16 +70,21 @@
 
 namespace sudoku {
 
-// Ordered by SE rating (easiest first); ties keep this order. Stored values: never renumber,
-// append new techniques at the end only before the first release of the schema that stores them.
+// Ordered by SE rating (easiest first), which is SE's order of trial; ties keep this order.
+// Corpora store the names (TechniqueName), never the values: a new technique takes its place
+// in rating order, and its name, once released, never changes.
 enum class Technique : uint8_t {
-  kNone,              // nothing was needed (the puzzle has no empty cell)
-  kFullHouse,         // the last empty cell of a row, column or box
-  kHiddenSingleBox,   // the only cell of a box that can take a digit
-  kHiddenSingleLine,  // the only cell of a row or column that can take a digit
-  kNakedSingle,       // a cell with one candidate left
-  kPointing,          // a box's candidates of a digit lie on one line: off the rest of the line
-  kClaiming,          // a line's candidates of a digit lie in one box: off the rest of the box
+  kNone,                // nothing was needed (the puzzle has no empty cell)
+  kFullHouse,           // the last empty cell of a row, column or box
+  kHiddenSingleBox,     // the only cell of a box that can take a digit
+  kHiddenSingleLine,    // the only cell of a row or column that can take a digit
+  kDirectPointing,      // a pointing would leave a digit one place in another box: placed there
+  kDirectClaiming,      // a claiming would leave a digit one place in a parallel line: placed there
+  kDirectHiddenPair,    // a hidden pair would leave another digit one place in its house: placed
+  kNakedSingle,         // a cell with one candidate left
+  kDirectHiddenTriple,  // as the direct hidden pair, for a hidden triple
+  kPointing,            // a box's candidates of a digit lie on one line: off the rest of the line
+  kClaiming,            // a line's candidates of a digit lie in one box: off the rest of the box
   kNakedPair,
   kXWing,
   kHiddenPair,

@@ -26,6 +26,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/board/bits.h"
 #include "core/board/cell_set.h"
 #include "core/board/geometry.h"
 #include "sudoku/core/grid.h"
@@ -113,7 +114,7 @@ struct Elimination {
 struct Scan {
   uint16_t digits = 0;                   // bit d: digit d lost a candidate since
   uint32_t houses = 0;                   // bit h: a cell of house h lost a candidate since
-  uint32_t digit_houses[kDigits] = {};   // bit h of [d]: digit d lost a candidate in house h
+  uint32_t digit_houses[kDigits] = {};   // bit h of [d]: digit d lost one in h (kNeedsDigitHouses)
   CellSet near;                          // cells that lost a candidate, and their peers
   uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
   int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
@@ -124,6 +125,8 @@ struct Scan {
   // and column fish; a single for m - k = 1) with the same eliminations, so it makes no progress
   // either when an easier finder searched that one.
   bool after_easier = false;
+  // True when, besides, no naked single is left in this state (searched earlier in this step).
+  bool after_naked_single = false;
 
   // True iff `item` needs no search: it failed before and its input is not `touched`. Items
   // are numbered in search order by each finder.
@@ -160,6 +163,7 @@ struct FinderMemory {
 // What changed from one round of the finders past the singles to the next (UpdateWork).
 struct Change {
   uint16_t digits = 0;                  // bit d: digit d lost a candidate
+  uint32_t houses = 0;                  // bit h: a cell of house h lost a candidate
   uint32_t digit_houses[kDigits] = {};  // bit h of [d]: digit d lost a candidate in house h
   CellSet cells;                        // cells that lost a candidate
 };
@@ -172,12 +176,11 @@ struct DigitChain {
 };
 
 // What the singles finders keep between steps: per house, the number of empty cells and of
-// cells of each digit, in the state `empty` and `cand` describe (of `size` candidates and empty
-// cells). Houses whose count is one hold a single; the finders read them from the counts
-// instead of searching houses, and keep the counts up to date as they place.
+// cells of each digit, in the state `empty` and `cand` describe. Houses whose count is one hold a
+// single; the finders read them from the counts instead of searching houses, and keep the counts up
+// to date as they place.
 struct SinglesMemory {
   bool valid = false;  // false: nothing taken yet (RefreshSingles counts from scratch)
-  int size = 0;
   CellSet empty;
   std::array<CellSet, kDigits> cand;
   HouseCounts empty_count;
@@ -193,6 +196,10 @@ struct Memory {
   // Set by the caller when every state of the solve keeps one solution among its candidates (a
   // puzzle with a unique solution: RateUniquePuzzle). Lets finders skip by Scan::after_easier.
   bool sound = false;
+  // Set by the caller when `sound`: the highest step rating of the solve so far (tenths). Once
+  // it reaches the naked single's, naked singles are taken before the direct techniques
+  // rated below them, which leaves the rating unchanged (see ApplyEasiestStep).
+  int rating_so_far = 0;
   SinglesMemory singles;
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
@@ -211,7 +218,7 @@ struct Memory {
 void UpdateWork(const State& s, Memory* m);
 
 // What a finder's Scan must fill beyond digits and houses.
-enum ScanNeeds : int { kNeedsNear = 1, kNeedsPairs = 2 };
+enum ScanNeeds : int { kNeedsNear = 1, kNeedsPairs = 2, kNeedsDigitHouses = 4 };
 
 // The scan for one finder in the current round of m (marks the round as its last search;
 // `needs`: ScanNeeds bits) and, after the search, its result.
@@ -251,7 +258,7 @@ constexpr int ChainLengthBonus(int nodes) {
   return bonus;
 }
 
-// Finders (rate/singles.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc).
+// Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc).
 // The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
@@ -262,6 +269,12 @@ bool FindHiddenSingleBox(State& s, Step* step);
 bool FindHiddenSingleLine(State& s, Step* step);
 bool FindNakedSingle(State& s, Step* step);
 // The finders past the singles search what `scan` does not skip (a default Scan: everything).
+// SE's direct techniques place one digit: the one a pointing or claiming (a hidden pair or
+// triple) would leave with one place in a house, as SE defines them (docs/se-rules.md); they
+// remove nothing else.
+bool FindDirectPointing(State& s, const Work& w, Scan& scan, Step* step);
+bool FindDirectClaiming(State& s, const Work& w, Scan& scan, Step* step);
+bool FindDirectHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step);
 bool FindPointing(State& s, const Work& w, Scan& scan, Step* step);
 bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step);
 // Naked and hidden subsets of `size` 2-4.
@@ -287,12 +300,20 @@ Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
 // Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
 bool ApplyTechnique(State& s, Technique technique, Step* step);
 
-// Applies the easiest technique that makes progress; false if none does (a guess is needed).
+// Applies the easiest technique that makes progress, trying them in SE's order (rating.h);
+// false if none does (a guess is needed).
 bool ApplyEasiestStep(State& s, Step* step);
 
-// As above, reusing what `memory` kept from earlier steps of the same solve: same results.
-// REQUIRES: *memory is default-constructed for a new solve, and between calls s only loses
-// candidates (PlaceDigit, Eliminate).
+// As above, reusing what `memory` kept from earlier steps of the same solve: same results, but
+// for one change of order: with memory->sound and memory->rating_so_far at least the naked
+// single's rating (2.3), a naked single is taken before the direct pointing, claiming and hidden
+// pair. Those and the singles only place digits, each placement also follows after the others
+// (by a single or the same direct technique), so the placements they reach before anything else
+// is needed are the same in any order, and so is every later step: only the uses of each differ,
+// never the rating or the hardest technique. With memory->sound it does not look for direct
+// claimings, which never come first in such a state (rate/locked.cc).
+// REQUIRES: *memory is default-constructed for a new solve (but for sound and rating_so_far),
+// and between calls s only loses candidates (PlaceDigit, Eliminate).
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
 
 }  // namespace sudoku::core_internal

@@ -21,7 +21,11 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"full-house", 10},
     {"hidden-single-box", 12},
     {"hidden-single-line", 15},
+    {"direct-pointing", 17},
+    {"direct-claiming", 19},
+    {"direct-hidden-pair", 20},
     {"naked-single", 23},
+    {"direct-hidden-triple", 25},
     {"pointing", 26},
     {"claiming", 28},
     {"naked-pair", 30},
@@ -113,9 +117,17 @@ bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* s
   return true;
 }
 
-// The finders from pointing to 2-string kite, in rating order (ties in enum order).
+// The finders past the singles but the naked single, up to 2-string kite.
 bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& scan, Step* step) {
   switch (technique) {
+    case Technique::kDirectPointing:
+      return FindDirectPointing(s, m, scan, step);
+    case Technique::kDirectClaiming:
+      return FindDirectClaiming(s, m, scan, step);
+    case Technique::kDirectHiddenPair:
+      return FindDirectHiddenSubset(s, m, 2, scan, step);
+    case Technique::kDirectHiddenTriple:
+      return FindDirectHiddenSubset(s, m, 3, scan, step);
     case Technique::kPointing:
       return FindPointing(s, m, scan, step);
     case Technique::kClaiming:
@@ -157,16 +169,22 @@ bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& sca
   }
 }
 
-// Runs a finder with the scan its memory allows, and remembers the outcome.
-bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step) {
+// Runs a finder with the scan its memory allows, and remembers the outcome. `after_naked_single`:
+// this step searched for naked singles before and found none.
+bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step,
+                     bool after_naked_single = true) {
   FinderMemory* finder = &memory->finder[static_cast<int>(technique)];
   int needs = 0;
+  if (technique == Technique::kPointing || technique == Technique::kClaiming) {
+    needs = kNeedsDigitHouses;
+  }
   if (technique == Technique::kXyWing || technique == Technique::kXyzWing) needs = kNeedsNear;
   if (technique == Technique::kUniqueRectangle1 || technique == Technique::kWWing) {
     needs = kNeedsPairs;
   }
   Scan scan = BeginScan(*memory, needs, finder);
   scan.after_easier = memory->sound;
+  scan.after_naked_single = after_naked_single;
   const bool progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
   EndScan(scan, progress, finder);
   return progress;
@@ -187,10 +205,15 @@ bool ApplySingle(State& s, Technique technique, Step* step) {
   }
 }
 
+bool IsSingle(Technique technique) {
+  return technique == Technique::kFullHouse || technique == Technique::kHiddenSingleBox ||
+         technique == Technique::kHiddenSingleLine || technique == Technique::kNakedSingle;
+}
+
 }  // namespace
 
 bool ApplyTechnique(State& s, Technique technique, Step* step) {
-  if (technique <= Technique::kNakedSingle) return ApplySingle(s, technique, step);
+  if (IsSingle(technique)) return ApplySingle(s, technique, step);
   Work work;
   ComputeWork(s, &work);
   if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s, work), step);
@@ -210,10 +233,24 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   SinglesMemory* singles = &memory->singles;
   RefreshSingles(s, singles);
   if (FindFullHouse(s, singles, step) || FindHiddenSingleBox(s, singles, step) ||
-      FindHiddenSingleLine(s, singles, step) || FindNakedSingle(s, step)) {
+      FindHiddenSingleLine(s, singles, step)) {
     return true;
   }
+  // SE's order: direct pointing, claiming, hidden pair, naked single, direct hidden triple. Naked
+  // singles first where that changes no rating (logic.h): they need no Work.
+  const bool naked_first =
+      memory->sound && memory->rating_so_far >= TechniqueRating(Technique::kNakedSingle);
+  if (naked_first && FindNakedSingle(s, step)) return true;
   UpdateWork(s, memory);
+  // A direct claiming comes with a direct pointing or a hidden single wherever the state keeps
+  // its solution (locked.cc), so it is never the first to apply there.
+  if (ApplyRemembered(s, memory, Technique::kDirectPointing, step) ||
+      (!memory->sound && ApplyRemembered(s, memory, Technique::kDirectClaiming, step)) ||
+      ApplyRemembered(s, memory, Technique::kDirectHiddenPair, step, naked_first) ||
+      (!naked_first && FindNakedSingle(s, step)) ||
+      ApplyRemembered(s, memory, Technique::kDirectHiddenTriple, step)) {
+    return true;
+  }
   const Work& work = memory->work;
   for (int t = static_cast<int>(Technique::kPointing);
        t <= static_cast<int>(Technique::kTwoStringKite); ++t) {
@@ -254,7 +291,7 @@ void Guess(core_internal::State& s, const Grid& solution, Rating* out) {
   int best = -1, fewest = kDigits + 1;
   const core_internal::CellMasks masks = core_internal::ComputeMasks(s);
   s.empty.ForEach([&](int cell) {
-    const int count = std::popcount(masks[cell]);
+    const int count = core_internal::PopCount(masks[cell]);
     if (count < fewest) {
       fewest = count;
       best = cell;
@@ -282,6 +319,7 @@ void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) 
     } else {
       Guess(s, solution, rating);
     }
+    memory.rating_so_far = rating->rating;
   }
 }
 

@@ -1,4 +1,4 @@
-// Pencil-mark state, singles and locked candidates of the logical solver (rate/logic.h).
+// Pencil-mark state and singles of the logical solver (rate/logic.h).
 #include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
@@ -84,7 +84,7 @@ HouseCounts CountPerHouse(CellSet cells) {
   for (int band = 0; band < 3; ++band) {
     uint64_t sum = 0;  // nibble c: the band's cells in column c
     for (int r = 3 * band; r < 3 * band + 3; ++r) {
-      counts.w[0] |= static_cast<uint64_t>(std::popcount(row[r])) << (4 * r);
+      counts.w[0] |= static_cast<uint64_t>(PopCount(row[r])) << (4 * r);
       sum += kSpread[row[r]];
     }
     columns += sum;
@@ -219,20 +219,11 @@ int PlaceHiddenSingles(State& s, SinglesMemory* m) {
   return placed;
 }
 
-// The candidates and empty cells of s, counted. Both only ever go, so an equal size is an
-// equal state.
-int SizeOf(const State& s) {
-  int size = s.empty.Count();
-  for (const CellSet& set : s.cand) size += set.Count();
-  return size;
-}
-
 // The state after a search that placed something is the one m counts.
 int Described(const State& s, int placed, SinglesMemory* m) {
   if (placed > 0) {
     m->empty = s.empty;
     m->cand = s.cand;
-    m->size = SizeOf(s);
   }
   return placed;
 }
@@ -240,18 +231,17 @@ int Described(const State& s, int placed, SinglesMemory* m) {
 }  // namespace
 
 void RefreshSingles(const State& s, SinglesMemory* m) {
-  const int size = SizeOf(s);
   if (!m->valid) {
     m->valid = true;
-    m->size = size;
     m->empty = s.empty;
     m->cand = s.cand;
     m->empty_count = CountPerHouse(s.empty);
     for (int d = 0; d < kDigits; ++d) m->count[d] = CountPerHouse(s.cand[d]);
     return;
   }
-  if (size == m->size) return;  // as after a step of singles: nothing to compare
-  m->size = size;
+  // As after a step of singles: nothing to subtract. Compared, not counted: a bit count of
+  // ten sets cost more than the rest of the refresh where POPCNT is missing.
+  if (m->empty == s.empty && m->cand == s.cand) return;
   m->empty_count -= CountOf(m->empty & ~s.empty);
   m->empty = s.empty;
   for (int d = 0; d < kDigits; ++d) m->count[d] -= CountOf(m->cand[d] & ~s.cand[d]);
@@ -318,118 +308,6 @@ bool FindNakedSingle(State& s, Step* step) {
     }
   });
   return SinglesStep(Technique::kNakedSingle, placed, step);
-}
-
-namespace {
-
-// Positions in a house (Work::where) come in three segments of three: for a line, the cells it
-// shares with each of the three boxes it crosses; for a box, its rows (bits 0-2 the top row, 3-5
-// the middle one, 6-8 the bottom one). kSegmentOf[pos]: the segment (0-2) holding every position
-// of `pos`, if pos has two or more and they all lie in one; else -1. kColumnOf: the same for the
-// columns of a box (0x49 << k is column k).
-constexpr std::array<int8_t, 512> MakeLocatorTable(uint16_t first, int step) {
-  std::array<int8_t, 512> table{};
-  for (int pos = 0; pos < 512; ++pos) {
-    table[pos] = -1;
-    for (int k = 0; k < 3; ++k) {
-      const int part = first << (step * k);
-      if (std::popcount(static_cast<unsigned>(pos)) >= 2 && (pos & ~part) == 0) table[pos] = k;
-    }
-  }
-  return table;
-}
-constexpr std::array<int8_t, 512> kSegmentOf = MakeLocatorTable(0x7, 3);
-constexpr std::array<int8_t, 512> kColumnOf = MakeLocatorTable(0x49, 1);
-
-// The line to clear of d when box b's positions of d lie on one line, and the positions of the
-// box on that line (bits of the line's positions); -1 if none or if the line has no d outside.
-int PointingLine(const Work& w, int d, int b) {
-  const uint16_t pos = w.where[18 + b][d];
-  if (const int k = kSegmentOf[pos]; k >= 0) {  // row k of the box
-    const int row = (b / 3) * 3 + k;
-    return (w.where[row][d] & ~(0x7 << (3 * (b % 3)))) != 0 ? row : -1;
-  }
-  if (const int k = kColumnOf[pos]; k >= 0) {  // column k of the box
-    const int col = (b % 3) * 3 + k;
-    return (w.where[9 + col][d] & ~(0x7 << (3 * (b / 3)))) != 0 ? 9 + col : -1;
-  }
-  return -1;
-}
-
-// The box of each line's segment k (rows: boxes of the row's band; columns: of its stack) and
-// the positions of the box on the line: geometry in the layout of Work::where, for the locked
-// candidates alone, so it stays here rather than in board/geometry.h.
-struct LineBoxes {
-  int8_t box[kHouses - 9][3];
-  uint16_t on_line[kHouses - 9];
-};
-constexpr LineBoxes MakeLineBoxes() {
-  LineBoxes t{};
-  for (int line = 0; line < 18; ++line) {
-    for (int k = 0; k < 3; ++k) {
-      // Row r, columns of stack k: box (r / 3) * 3 + k, where the row is box row r % 3. Column
-      // c, rows of band k: box k * 3 + c / 3, where the column is box column c % 3.
-      t.box[line][k] = static_cast<int8_t>(line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3);
-    }
-    t.on_line[line] =
-        static_cast<uint16_t>(line < 9 ? 0x7 << (3 * (line % 3)) : 0x49 << ((line - 9) % 3));
-  }
-  return t;
-}
-constexpr LineBoxes kLineBoxes = MakeLineBoxes();
-
-// The box to clear of d when line's positions of d lie in one box and that box has d off the
-// line; -1 if none.
-int ClaimingBox(const Work& w, int d, int line) {
-  const int k = kSegmentOf[w.where[line][d]];
-  if (k < 0) return -1;
-  const int box = kLineBoxes.box[line][k];
-  return (w.where[18 + box][d] & ~kLineBoxes.on_line[line]) != 0 ? box : -1;
-}
-
-bool LockedStep(Technique technique, Step* step) {
-  *step = {technique, TechniqueRating(technique), 1};
-  return true;
-}
-
-}  // namespace
-
-// Items: (digit, box), digit-major. The Work tells without touching the state whether a
-// pattern eliminates anything: the first one that does is the step.
-bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    // Only boxes with two or three positions of d can have them on one line.
-    const uint32_t boxes = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) >> 18;
-    const uint32_t todo_boxes = boxes & scan.TodoAt(d * 9, 9, scan.digit_houses[d] >> 18);
-    for (uint32_t todo = todo_boxes; todo; todo &= todo - 1) {
-      const int b = std::countr_zero(todo);
-      const int line = PointingLine(w, d, b);
-      if (line < 0) continue;
-      Eliminate(s, d, House(line) & ~House(18 + b));
-      scan.found = d * 9 + b;
-      return LockedStep(Technique::kPointing, step);
-    }
-  }
-  return false;
-}
-
-// Items: (digit, line), digit-major.
-bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
-  for (int d = 0; d < kDigits; ++d) {
-    // Only lines with two or three positions of d can have them in one box.
-    const uint32_t lines = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) & 0x3FFFF;
-    const uint32_t todo_lines = lines & scan.TodoAt(d * 18, 18, scan.digit_houses[d] & 0x3FFFF);
-    for (uint32_t todo = todo_lines; todo; todo &= todo - 1) {
-      const int line = std::countr_zero(todo);
-      const int item = d * 18 + line;
-      const int box = ClaimingBox(w, d, line);
-      if (box < 0) continue;
-      Eliminate(s, d, House(18 + box) & ~House(line));
-      scan.found = item;
-      return LockedStep(Technique::kClaiming, step);
-    }
-  }
-  return false;
 }
 
 }  // namespace sudoku::core_internal

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Corpora rated by an older rater (schema 4, before SE's direct techniques) brought up to this
+# one by `migrate`, one CTest case per function: tests/cli/rerate_test.sh CASE BINARY.
+# Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
+set -uo pipefail
+CASE="$1"
+BIN="$2"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# Turns corpus $1 into what the rater of schema 4 left: no direct techniques (it rated such steps
+# as the plain technique; pointing stands for them here), version 4.
+age_to_schema_4() {
+  sqlite3 "$1" "update puzzles set rating = 26, hardest = 'pointing', level = 'medium',
+                  techniques = '{\"hidden-single-box\":40,\"pointing\":1}'
+                where hardest like 'direct-%';
+                pragma user_version = 4" || fail "aging $1"
+}
+
+# An old corpus is refused by the read commands, migrated in one command, and then verifies clean:
+# every stored rating is this rater's again.
+case_rerate() {
+  need sqlite3
+  "$BIN" generate --db r.db --count 400 --seed 5 --minimal --threads 2 --quiet || fail generate
+  local direct
+  direct=$(sqlite3 r.db "select count(*) from puzzles where hardest like 'direct-%'")
+  [ "$direct" -gt 0 ] || fail "no puzzle needs a direct technique"
+  age_to_schema_4 r.db
+  expect_one_line_error 1 "$BIN" verify --db r.db
+  grep -q 'schema version 4 is older .*sudoku-corpus migrate --db r.db' err.txt || fail "$(cat err.txt)"
+  "$BIN" migrate --db r.db >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
+  [ "$(cat out.txt)" = "r.db: schema 4 -> 5" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(sqlite3 r.db "select count(*) from puzzles where hardest like 'direct-%'")" -eq "$direct" ] ||
+    fail "the direct techniques did not come back"
+  [ "$(sqlite3 r.db "select count(*) from sqlite_master where name = 'schema_backfill'")" -eq 0 ] ||
+    fail "the migration's progress table is left"
+  "$BIN" verify --db r.db >out.txt 2>err.txt || fail "verify after migrate: $(cat out.txt err.txt)"
+  grep -q 'all match' out.txt || fail "verify: $(cat out.txt)"
+}
+
+# A migration killed between its batches keeps the batches it committed (the file stays at
+# schema 4, its progress recorded) and the next `migrate` finishes from there.
+case_rerate_resume() {
+  need sqlite3
+  "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
+  age_to_schema_4 k.db
+  sqlite3 k.db "update puzzles set rating = 0, level = 'beginner'" || fail "aging k.db"
+  "$BIN" migrate --db k.db >/dev/null 2>&1 &
+  local pid=$! next=""
+  for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
+    next=$(sqlite3 k.db "select next_id from schema_backfill" 2>/dev/null)
+    [ -n "$next" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.02
+  done
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 4 ]; then
+    next=$(sqlite3 k.db "select next_id from schema_backfill")
+    [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
+      fail "a committed batch was lost"
+    [ "$(sqlite3 k.db "select count(*) from puzzles where id >= $next and rating <> 0")" -eq 0 ] ||
+      fail "rows past the last committed batch were changed"
+  else
+    echo "note: the migration ended before it could be killed between batches" >&2
+  fi
+  "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
+  "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
+}
+
+"case_$CASE"

@@ -1,0 +1,162 @@
+// Tests of schema 5's migration (schema/005_direct_techniques.sql, storage/backfill.h): a corpus
+// of schema 4, whose ratings an older rater stored, is rated again by this one, in batches of
+// their own transactions that a killed migration resumes after.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/temp_db.h"
+#include "storage/backfill.h"
+#include "sudoku/core/generator.h"
+#include "sudoku/core/grid.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/storage/store.h"
+
+namespace sudoku {
+namespace {
+
+class TempDb : public testing::TempDb {
+ public:
+  TempDb() : testing::TempDb("rerate_migration_test") {}
+};
+
+// Opens `path` with plain SQLite and runs `sql`.
+void ExecOnFile(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+}
+
+// Column 0 of the first row of `sql` as text ("" for NULL or no row).
+std::string QueryText(sqlite3* db, const std::string& sql) {
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
+      << sql << ": " << sqlite3_errmsg(db);
+  std::string text;
+  if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr) {
+    text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+  }
+  sqlite3_finalize(stmt);
+  return text;
+}
+
+int64_t QueryInt(sqlite3* db, const std::string& sql) { return std::stoll(QueryText(db, sql)); }
+
+// A corpus of `count` generated minimal puzzles as this version writes it, then aged to what the
+// rater of schema 4 could have left: every rating column wrong, version 4.
+void MakeSchemaFourCorpus(const std::string& path, int count) {
+  std::unique_ptr<SqliteStore> store;
+  ASSERT_TRUE(SqliteStore::Open(path, &store).ok());
+  RunInfo info;
+  info.seed = 7;
+  info.params_json = "{}";
+  info.tool_version = "sudoku-corpus test";
+  info.requested = count;
+  int64_t run_id = 0;
+  ASSERT_TRUE(store->BeginRun(info, &run_id).ok());
+  GeneratorOptions options;
+  options.dig = DigOptions{17, 80, true};
+  std::vector<PuzzleRecord> batch(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    ASSERT_TRUE(GeneratePuzzle(options, i, 1000 + static_cast<uint64_t>(i), &batch[i]));
+  }
+  BatchOutcome outcome;
+  ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
+  ASSERT_TRUE(store->EndRun("finished").ok());
+  store.reset();
+  ExecOnFile(path,
+             "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "
+             "level = 'beginner'; PRAGMA user_version = 4;");
+}
+
+// The ids of the rows whose rating columns are not what this rater gives their puzzle.
+std::vector<int64_t> WronglyRated(sqlite3* db) {
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db,
+                               "SELECT id, givens, rating, hardest, guesses, techniques, level "
+                               "FROM puzzles ORDER BY id",
+                               -1, &stmt, nullptr),
+            SQLITE_OK);
+  std::vector<int64_t> wrong;
+  auto text = [stmt](int column) {
+    return std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, column)));
+  };
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    Rating rating;
+    EXPECT_TRUE(RatePuzzle(ParseGrid(text(1)).grid, &rating));
+    if (sqlite3_column_int(stmt, 2) != rating.rating || text(3) != TechniqueName(rating.hardest) ||
+        sqlite3_column_int(stmt, 4) != rating.guesses ||
+        text(5) != TechniqueUsesJson(rating.uses) || text(6) != RatingLevel(rating.rating)) {
+      wrong.push_back(sqlite3_column_int64(stmt, 0));
+    }
+  }
+  sqlite3_finalize(stmt);
+  return wrong;
+}
+
+TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
+  TempDb file;
+  MakeSchemaFourCorpus(file.path(), 40);
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(store->opened_version(), 4);
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 40);
+  EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
+}
+
+// More rows than one batch: each batch commits on its own and the last one applies the schema.
+TEST(RerateMigration, RatesInBatches) {
+  TempDb file;
+  MakeSchemaFourCorpus(file.path(), 40);
+  // Copies of the rows up to two and a half batches (no canonical form, as schema 1's
+  // duplicates: the unique indexes allow it).
+  ExecOnFile(
+      file.path(),
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+          std::to_string(storage_internal::kBackfillBatchRows * 5 / 2 / 40) +
+          ") INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, "
+          "level, symmetry, grid_method, dig_order, clue_level, rating, hardest, guesses, "
+          "techniques) SELECT run_id, item_index + 40 * i, givens, solution, clues, freedom, "
+          "level, symmetry, grid_method, dig_order, clue_level, rating, hardest, guesses, "
+          "techniques FROM puzzles, n;");
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_TRUE(s.ok()) << s.message();
+  sqlite3* db = store->db();
+  EXPECT_GT(QueryInt(db, "SELECT count(*) FROM puzzles"), 2 * storage_internal::kBackfillBatchRows);
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+}
+
+// A migration killed after a committed batch left its progress in schema_backfill: the next one
+// starts from there, and leaves the rows before it as that batch wrote them.
+TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
+  TempDb file;
+  MakeSchemaFourCorpus(file.path(), 40);
+  ExecOnFile(file.path(),
+             "CREATE TABLE schema_backfill (version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL);"
+             "INSERT INTO schema_backfill VALUES (5, 21);");
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_TRUE(s.ok()) << s.message();
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  // Rows 1-20 stand for the committed batch (as aged here); rows 21-40 are rated.
+  std::vector<int64_t> before_progress;
+  for (int64_t id = 1; id <= 20; ++id) before_progress.push_back(id);
+  EXPECT_EQ(WronglyRated(db), before_progress);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
+}
+
+}  // namespace
+}  // namespace sudoku
