@@ -455,7 +455,8 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
           ->check(UnsignedNumber())
           ->type_name("SEED");
   cmd->add_option("-j,--threads", options->threads,
-                  "Worker threads (0 = all cores; at most " + std::to_string(kMaxThreads) + ")")
+                  "Threads making puzzles, besides the writer (0 = all cores; at most " +
+                      std::to_string(kMaxThreads) + ")")
       ->check(WholeNumber(0, kMaxThreads))
       ->capture_default_str()
       ->type_name("N");

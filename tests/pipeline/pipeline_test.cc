@@ -107,6 +107,23 @@ TEST(Pipeline, SinkErrorStopsTheRunAndKeepsEarlierBatches) {
   EXPECT_EQ(sink.records_.size(), 100u);
 }
 
+// The sink writes on a thread of its own: progress still comes once per batch, in order,
+// and ends at the count written.
+TEST(Pipeline, ProgressFollowsEachBatchInOrder) {
+  PipelineOptions options;
+  options.count = 300;
+  options.batch_size = 25;
+  options.threads = 2;
+  std::vector<int64_t> reported;
+  options.progress = [&reported](int64_t written) { reported.push_back(written); };
+  MemorySink sink;
+  RunToMemory(options, &sink);
+  ASSERT_FALSE(reported.empty());
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+  EXPECT_EQ(reported.back(), 300);
+  EXPECT_EQ(static_cast<int>(reported.size()), sink.batches_);
+}
+
 TEST(Pipeline, UnreachableBandIsAnErrorNamingTheItem) {
   PipelineOptions options;
   options.count = 4;

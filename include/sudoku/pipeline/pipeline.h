@@ -4,10 +4,13 @@
 //
 //   serial in-order source  -> chunks of item indices (stops early when *stop becomes true)
 //   parallel generate       -> GeneratePuzzle for each item of a chunk (seed = ItemSeed(seed, i))
-//   serial in-order sink    -> appends to the current batch; WriteBatch when it is full or
-//                              flush_seconds have passed since the last write
-// Memory is bounded by the live tokens (4 per thread, plus two batches of items so that the
-// workers keep generating while the sink writes), not by `count`.
+//   serial in-order sink    -> appends to the current batch; queues it when it is full or
+//                              flush_seconds have passed since the last one
+//   writer thread           -> WriteBatch for each queued batch, in order
+// The sink writes on a thread of its own, beside the `threads` workers: a commit or a WAL
+// checkpoint can take a second, and a worker that wrote would leave its share of the items
+// unmade meanwhile. Memory is bounded by the live tokens (4 per thread, plus a batch of items)
+// and at most four queued batches, not by `count`.
 // Batch size: a SQLite transaction rewrites every index page it touches, and the level, clues,
 // freedom and rating indexes take a batch's rows at a few hundred places at once, so batches of
 // 5000 share those pages five times better than batches of 1000, for a few MB more peak memory
@@ -40,16 +43,17 @@ struct PipelineOptions {
   // Distance between the items made: a shard K of N makes items K-1, K-1+N, ... (first_index
   // K-1, index_step N), so N shards together make exactly the items of one run. Default: 1
   int64_t index_step = 1;
-  int64_t count = 1000;        // how many puzzles to store. Default: 1000
-  int threads = 0;             // worker threads; 0 means all cores. Default: 0
-  int batch_size = 5000;       // records per WriteBatch (a sink may commit several). Default: 5000
+  int64_t count = 1000;   // how many puzzles to store. Default: 1000
+  int threads = 0;        // worker threads (the writer has one more); 0 means all cores. Default: 0
+  int batch_size = 5000;  // records per WriteBatch (a sink may commit several). Default: 5000
   double flush_seconds = 1.0;  // also write a partial batch this often. Default: 1.0
   GeneratorOptions generator;  // what each item must satisfy. Default: see GeneratorOptions
   const std::atomic<bool>* stop = nullptr;  // when set and true, stop after what is made
   // Give up when more items than count + max_extra_duplicates were duplicates: the settings
   // reach too few distinct puzzles. Default: 1000
   int64_t max_extra_duplicates = 1000;
-  std::function<void(int64_t written)> progress;  // called after each WriteBatch, if set
+  // Called after each WriteBatch, if set, on the writer thread (never two calls at once).
+  std::function<void(int64_t written)> progress;
 };
 
 struct PipelineResult {

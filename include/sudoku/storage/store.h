@@ -100,7 +100,11 @@ class SqliteStore : public PuzzleSink {
   Status Commit();
 
   static constexpr int64_t kCorpusRowsPerCommitRow = 16;
-  static constexpr int64_t kMaxRowsPerCommit = 250000;
+  // A transaction's new rows (about 600 bytes each, appended) and the key index pages it dirties
+  // share the page cache: past this many rows they outgrow it, SQLite spills dirty pages to the
+  // WAL before the commit and writes many of them again, and the cost per row climbs with the
+  // corpus (docs/performance.md, "A single corpus at scale").
+  static constexpr int64_t kMaxRowsPerCommit = 100000;
   static constexpr double kMaxCommitSeconds = 2.0;
   // The connection's page cache: kBaseCacheKiB, or kCacheBytesPerRow for each puzzle of the
   // corpus if that is more, up to kMaxCachedKeyRows (so at most 256 MiB).
