@@ -7,6 +7,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "run_params.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/generator.h"
 #include "sudoku/core/grid_generator.h"
@@ -74,6 +75,7 @@ std::vector<std::string> HandCheckedValues(const CLI::App& command, const CLI::O
   std::vector<std::string> words;
   if (option.check_lname("level")) {
     for (const RatingBand& band : RatingBands()) words.emplace_back(band.name);
+    if (generate) words.emplace_back(kAllLevels);  // a list (easy,hard) is typed by hand
   } else if (option.check_lname("clue-class")) {
     for (const ClueClass& clue_class : ClueClasses()) words.emplace_back(clue_class.name);
   } else if (option.check_lname("grid-method")) {

@@ -129,7 +129,7 @@ case_completion() {
   expect_completion "${formats//,/ }" sudoku-corpus export -f ''
   expect_completion "${formats//,/ }" sudoku-corpus export --format =
   expect_completion "csv" sudoku-corpus export --format c
-  expect_completion "beginner easy medium hard expert extreme" sudoku-corpus generate --level ''
+  expect_completion "beginner easy medium hard expert extreme all" sudoku-corpus generate --level ''
   expect_completion "beginner easy medium hard expert extreme" sudoku-corpus stats --level ''
   expect_completion "easy medium hard" sudoku-corpus generate --clue-class ''
   expect_completion "search digit-rows box-fill pattern random-clues" \
