@@ -1,9 +1,6 @@
 #include "cmd_generate.h"
 
-#include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <iostream>
 #include <limits>
 #include <memory>
 #include <random>
@@ -11,6 +8,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "generate_run.h"
 #include "grid_source.h"
 #include "run_params.h"
 #include "sudoku/core/scorer.h"
@@ -20,23 +18,12 @@
 namespace sudoku::cli {
 namespace {
 
-std::atomic<bool> g_stop{false};
-
 // More puzzles than any disk holds, and far enough below INT64_MAX that counts, shard item
 // indices (count times up to a million shards) and duplicate allowances cannot overflow.
 constexpr int64_t kMaxCount = 1'000'000'000'000;
 // More worker threads than any machine has cores; above it a typo (100000) would ask the
 // system for threads it may not give.
 constexpr int kMaxThreads = 1024;
-
-// The first signal stops the run after its committed batches; a second one, while the first
-// waits (say on a long open of a big corpus), ends the process at once as it would have.
-extern "C" void OnSignal(int signal) {
-  if (g_stop.exchange(true)) {
-    std::signal(signal, SIG_DFL);
-    std::raise(signal);
-  }
-}
 
 uint64_t RandomSeed() {
   std::random_device device;
@@ -146,122 +133,11 @@ void CheckExecutionOptions(const GenerateOptions& options) {
                      " extends a stored run: use it with --resume [RUN_ID]");
 }
 
-struct RunOutcome {
-  const char* status = "";  // what EndRun recorded: finished, interrupted (or failed: thrown)
-  PipelineResult result;
-};
-
-double Rate(const PipelineResult& result) {
-  return result.seconds > 0 ? static_cast<double>(result.written) / result.seconds : 0.0;
-}
-
-// Stores `count` more puzzles into the store's open run, making the shard's items from `first`
-// on, then ends the run. SIGINT and SIGTERM stop it after the committed batches
-// ('interrupted'). Throws UserError on a failure, after recording 'failed'.
-RunOutcome FillRun(SqliteStore* store, const GenerateOptions& options, uint64_t seed,
-                   const GeneratorOptions& generator, const Shard& shard, int64_t first,
-                   int64_t count) {
-  PipelineOptions pipeline;
-  pipeline.seed = seed;
-  pipeline.first_index = first;
-  pipeline.index_step = shard.n;
-  pipeline.count = count;
-  pipeline.threads = options.threads;
-  pipeline.batch_size = options.batch_size;
-  pipeline.generator = generator;
-  pipeline.stop = &g_stop;
-  ProgressLine progress(!options.quiet && IsTerminal(2), count, "generated");
-  pipeline.progress = [&progress](int64_t done) { progress.Update(done); };
-
-  // Installed by RunGenerate before the file is opened; a signal since then stops the run here.
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
-  RunOutcome outcome;
-  Status status;
-  // RunPipeline does not throw (a failure to start threads is a status too): a failed run is
-  // recorded 'failed', never left 'running'.
-  if (count > 0) status = RunPipeline(pipeline, store, &outcome.result);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  progress.Clear();
-
-  outcome.status = !status.ok() ? "failed" : outcome.result.stopped ? "interrupted" : "finished";
-  const Status ended = store->EndRun(outcome.status);
-  ThrowIfError(status);
-  ThrowIfError(ended);
-  return outcome;
-}
-
 // "--clues, --seed" from {"--clues", "--seed"}.
 std::string JoinNames(const std::vector<std::string>& names) {
   std::string joined;
   for (const std::string& name : names) joined += (joined.empty() ? "" : ", ") + name;
   return joined;
-}
-
-// Reads back the parameters of `run`, refusing what this build cannot continue exactly. A run
-// made from a grid source reads the file again into *source, which must be unchanged.
-RunParams StoredRunParams(const std::string& db, const StoredRun& run, GridSource* source) {
-  const std::string name = db + ": run " + std::to_string(run.id);
-  if (run.tool_version != kToolVersion) {
-    throw UserError(name + " was started by " + run.tool_version + ", this is " + kToolVersion +
-                    "; resume it with that version (its generator may differ)");
-  }
-  RunParams params;
-  if (Status s = ParseParamsJson(run.params_json, &params); !s.ok()) {
-    throw UserError(name + ": " + s.message());
-  }
-  // A run asks for its count (a shard for its share of it), or more once extended.
-  if (run.requested < params.shard.ShareOf(params.count) ||
-      (params.shard.whole() && params.count > run.requested)) {
-    throw UserError(name + ": params count " + std::to_string(params.count) +
-                    " does not fit requested " + std::to_string(run.requested));
-  }
-  if (const Status s = CheckGeneratorOptions(params.generator); !s.ok()) {
-    throw UserError(name + ": stored parameters: " + InOptionTerms(s.message()));
-  }
-  if (!params.grid_source_path.empty()) {
-    *source = LoadGridSource(params.grid_source_path);
-    if (static_cast<int64_t>(source->grids.size()) != params.grid_source_grids ||
-        source->fingerprint != params.grid_source_fingerprint) {
-      throw UserError(name + ": its grid source " + params.grid_source_path +
-                      " has changed since the run started; restore the file to resume");
-    }
-    params.generator.grid_source = source->grids;
-  }
-  return params;
-}
-
-// ", 3 duplicates skipped" when there were any.
-std::string DuplicatesNote(int64_t duplicates) {
-  if (duplicates == 0) return "";
-  return ", " + std::to_string(duplicates) + (duplicates == 1 ? " duplicate" : " duplicates") +
-         " skipped";
-}
-
-// Makes `run` (as the store found it, with its stored parameters `params`) the store's run
-// again and fills it up to its requested count, with options.extend more; *run is then the run
-// as ResumeRun found it.
-RunOutcome ContinueRun(SqliteStore* store, const GenerateOptions& options, StoredRun* run,
-                       const RunParams& params) {
-  // Checks again, now inside a write transaction.
-  ThrowIfError(store->ResumeRun(run->id, run, options.extend));
-  return FillRun(store, options, run->seed, params.generator, params.shard,
-                 params.shard.FirstItemFrom(run->next_item), run->requested - run->written);
-}
-
-// "resumed run 3: finished: 120 puzzles in 0.50 s (240/s) to x.db, 1000 of 1000 written, seed
-// 7": the summary of ContinueRun.
-void PrintResumed(const GenerateOptions& options, const StoredRun& run, const RunOutcome& outcome) {
-  std::printf(
-      "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
-      "written%s, seed %llu\n",
-      static_cast<long long>(run.id), outcome.status,
-      static_cast<long long>(outcome.result.written), outcome.result.seconds, Rate(outcome.result),
-      options.db.c_str(), static_cast<long long>(run.written + outcome.result.written),
-      static_cast<long long>(run.requested),
-      DuplicatesNote(run.duplicates + outcome.result.duplicates).c_str(),
-      static_cast<unsigned long long>(run.seed));
 }
 
 // The parameters of a new run of `options` (one level at most), without its grid source
@@ -288,66 +164,6 @@ void UseGridSource(const GridSource& source, RunParams* params) {
   params->grid_source_path = source.path;
   params->grid_source_grids = static_cast<int64_t>(source.grids.size());
   params->grid_source_fingerprint = source.fingerprint;
-}
-
-// "finished: 2000 puzzles in 0.20 s (9932/s) to x.db, run 1, seed 7": the summary of StartRun.
-void PrintStarted(const GenerateOptions& options, int64_t run_id, uint64_t seed,
-                  const RunOutcome& outcome) {
-  std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld%s, seed %llu\n", outcome.status,
-              static_cast<long long>(outcome.result.written), outcome.result.seconds,
-              Rate(outcome.result), options.db.c_str(), static_cast<long long>(run_id),
-              DuplicatesNote(outcome.result.duplicates).c_str(),
-              static_cast<unsigned long long>(seed));
-}
-
-// Begins a new run of `params` seeded with `seed` in the store and fills it; *run_id is its id.
-RunOutcome StartRun(SqliteStore* store, const GenerateOptions& options, uint64_t seed,
-                    const RunParams& params, int64_t* run_id) {
-  const int64_t requested = params.shard.ShareOf(params.count);
-  const RunInfo info{seed, ToParamsJson(params), kToolVersion, requested};
-  ThrowIfError(store->BeginRun(info, run_id));
-  return FillRun(store, options, seed, params.generator, params.shard, params.shard.k - 1,
-                 requested);
-}
-
-// Makes the runs of the levels `first`.. of a level set, in order: `runs` holds the parameters
-// of all its levels, the seeds are LevelSet::SeedOf. Adds what was written to *total. Returns
-// false when a signal stopped it.
-bool MakeLevels(SqliteStore* store, const GenerateOptions& options,
-                const std::vector<RunParams>& runs, size_t first, PipelineResult* total) {
-  const LevelSet& set = runs.front().level_set;
-  for (size_t i = first; i < runs.size(); ++i) {
-    const char* level = set.levels[i].name.c_str();
-    const uint64_t seed = set.SeedOf(i);
-    int64_t run_id = 0;
-    const RunOutcome outcome = StartRun(store, options, seed, runs[i], &run_id);
-    if (!options.quiet) {
-      std::printf("%s: ", level);
-      PrintStarted(options, run_id, seed, outcome);
-    }
-    total->written += outcome.result.written;
-    total->duplicates += outcome.result.duplicates;
-    total->seconds += outcome.result.seconds;
-    if (outcome.result.stopped) {
-      if (!options.quiet) {
-        std::printf(
-            "stopped at level %s: generate --db %s --resume finishes it and the levels "
-            "after it\n",
-            level, options.db.c_str());
-      }
-      return false;
-    }
-  }
-  return true;
-}
-
-// A level set stopped between two levels leaves no unfinished run. True, and the corpus's
-// latest run in *run, when that run is a level of a set before the set's last level.
-bool FindStoppedLevelSet(SqliteStore* store, StoredRun* run) {
-  RunParams params;
-  return store->FindRun(0, /*finished_too=*/true, run).ok() &&
-         ParseParamsJson(run->params_json, &params).ok() && !params.level_set.empty() &&
-         params.level_set.IndexOf(params.level) + 1 < params.level_set.levels.size();
 }
 
 // `generate --resume [RUN_ID]`: finishes an unfinished run in place; when it is a level of a
@@ -544,9 +360,7 @@ int RunGenerate(const GenerateOptions& options) {
   CheckExecutionOptions(options);
   // From before the file is created: a SIGTERM while it is set up ends the run 'interrupted'
   // with the schema and the run's row in place, never a process killed over an empty file.
-  g_stop.store(false);
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
+  CatchStopSignals();
   if (options.resume) return ResumeGenerate(options);
   if (IsLevelList(options.level)) return GenerateLevels(options);
   const uint64_t seed = options.seed.value_or(RandomSeed());

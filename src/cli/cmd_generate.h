@@ -25,7 +25,7 @@ struct GenerateOptions {
   std::string db = "corpus.db";  // corpus database file. Default: corpus.db
   int64_t count = 1000;          // puzzles to write. Default: 1000
   std::optional<uint64_t> seed;  // run seed. Default: random, printed in the summary
-  int threads = 0;               // worker threads, 0 = all cores. Default: 0
+  int threads = 0;               // threads making puzzles, 0 = all cores. Default: 0
   std::string clues;             // "MIN-MAX" clue band. Default: 26-56, 17-80 with --minimal
   // Rating level (RatingBands): sets the rating band; several (comma-separated, or "all"):
   // one run per level. Default: none
@@ -41,7 +41,7 @@ struct GenerateOptions {
   std::string symmetry = "none";       // a Symmetry name or "random". Default: none
   std::string dig_order = "random";    // random, per-row or controlled-bias. Default: random
   bool quiet = false;                  // no progress line, no summary. Default: false
-  int batch_size = 5000;               // puzzles per transaction. Default: 5000 (pipeline.h)
+  int batch_size = 5000;               // puzzles per write (pipeline.h). Default: 5000
   std::string shard;                   // "K/N": make part K of N of the run. Default: all of it
   bool resume = false;  // finish an unfinished run instead of starting one. Default: false
   std::optional<int64_t> resume_run;  // the run --resume finishes. Default: latest unfinished
