@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/sqlite_query.h"
 #include "common/temp_db.h"
 #include "storage/backfill.h"
 #include "sudoku/core/generator.h"
@@ -33,20 +34,8 @@ void ExecOnFile(const std::string& path, const std::string& sql) {
   sqlite3_close(db);
 }
 
-// Column 0 of the first row of `sql` as text ("" for NULL or no row).
-std::string QueryText(sqlite3* db, const std::string& sql) {
-  sqlite3_stmt* stmt = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
-      << sql << ": " << sqlite3_errmsg(db);
-  std::string text;
-  if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr) {
-    text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
-  }
-  sqlite3_finalize(stmt);
-  return text;
-}
-
-int64_t QueryInt(sqlite3* db, const std::string& sql) { return std::stoll(QueryText(db, sql)); }
+using testing::QueryInt;
+using testing::QueryText;
 
 // A corpus of `count` generated minimal puzzles as this version writes it, then aged to what the
 // rater of schema 4 could have left: every rating column wrong, version 4.

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/sqlite_query.h"
 #include "common/temp_db.h"
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
@@ -97,20 +98,8 @@ RunInfo MakeRunInfo(uint64_t seed = 42) {
   return info;
 }
 
-// Column 0 of the first row of `sql` as text ("" for NULL); fails the test on error.
-std::string QueryText(sqlite3* db, const std::string& sql) {
-  sqlite3_stmt* stmt = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
-      << sql << ": " << sqlite3_errmsg(db);
-  std::string text;
-  if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr) {
-    text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
-  }
-  sqlite3_finalize(stmt);
-  return text;
-}
-
-int64_t QueryInt(sqlite3* db, const std::string& sql) { return std::stoll(QueryText(db, sql)); }
+using testing::QueryInt;
+using testing::QueryText;
 
 // Opens `path` with plain SQLite and runs `sql` (to make files the store must refuse).
 void ExecOnFile(const std::string& path, const std::string& sql) {

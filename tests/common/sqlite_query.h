@@ -1,0 +1,32 @@
+// One-value queries on an open SQLite connection, for tests that look at what a store wrote.
+#ifndef SUDOKU_TESTS_SQLITE_QUERY_H_
+#define SUDOKU_TESTS_SQLITE_QUERY_H_
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <string>
+
+namespace sudoku::testing {
+
+// Column 0 of the first row of `sql` as text ("" for NULL or no row); fails the test on error.
+inline std::string QueryText(sqlite3* db, const std::string& sql) {
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
+      << sql << ": " << sqlite3_errmsg(db);
+  std::string text;
+  if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr) {
+    text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+  }
+  sqlite3_finalize(stmt);
+  return text;
+}
+
+inline int64_t QueryInt(sqlite3* db, const std::string& sql) {
+  return std::stoll(QueryText(db, sql));
+}
+
+}  // namespace sudoku::testing
+
+#endif  // SUDOKU_TESTS_SQLITE_QUERY_H_
