@@ -182,7 +182,7 @@ const Example kExamples[] = {
      "", true},
     // hodoku.sourceforge.net/en/show_example.php?file=tf04&tech=Turbot+Fish: 8, a 4-cell chain
     // through a box (neither a skyscraper nor a kite), => r2c8<>8. The solver files it under
-    // X-chains (SE 6.5). Its chain also removes 8 from r7c6 (sound, checked below), so the
+    // X-chains (SE 6.6). Its chain also removes 8 from r7c6 (sound, checked below), so the
     // published elimination is checked to be among the step's.
     {"XChain_tf04", Technique::kXChain,
      "9....5.....149.2.6.64..35..3..7.18......6..3......9..4.2....46.48...............2",
@@ -192,7 +192,7 @@ const Example kExamples[] = {
      "828", true},
     // hodoku.sourceforge.net/en/show_example.php?file=w02&tech=W-Wing: 4/1 in r1c9,r8c7
     // connected by 1 in r18c3. At this position the solver first finds an XY-wing (SE 4.2 before
-    // the W-wing's 6.6); see WWingPositionHoldsAnEasierXyWing.
+    // the W-wing's 7.1); see WWingPositionHoldsAnEasierXyWing.
     {"WWing_w02", Technique::kWWing,
      "6......7.....2.....58..1.....4.....2...1..9.6597.4...892.4..6.....5.......68.3...",
      ":0803:4:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3."
@@ -382,7 +382,7 @@ TEST(RatingExamples, PublishedStepIsTheEasiestWhereNothingEasierApplies) {
 
 // HoDoKu's W-wing example w02: at the published position an XY-wing (pivot r8c7 {1,4}, wings
 // r3c7 {2,4} and r9c8 {1,2}) removes 2 from r3c8 and r9c7. SE rates it 4.2, below the W-wing's
-// 6.6, so the solver takes it first; the W-wing still follows later in the solve (checked by
+// 7.1, so the solver takes it first; the W-wing still follows later in the solve (checked by
 // PublishedPuzzlesAreUniqueAndUseTheirTechnique, where it is the hardest step).
 TEST(RatingExamples, WWingPositionHoldsAnEasierXyWing) {
   const Example* w02 = nullptr;

@@ -39,7 +39,7 @@ void ReferenceXyChainsFrom(const State& s, const Work& w, int a, int z, Eliminat
   is[x].Set(a);
   seen[x].Set(a);
   for (int cells = 2;; ++cells) {
-    const int rating = 66 + core_internal::ChainLengthBonus(2 * cells);
+    const int rating = 70 + core_internal::ChainLengthBonus(2 * cells);
     if (found->rating != 0 && rating >= found->rating) return;
     std::array<CellSet, kDigits> next{};
     bool any = false;

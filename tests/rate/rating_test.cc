@@ -129,7 +129,10 @@ TEST(Rating, TechniqueRatingsFollowSudokuExplainer) {
       {Technique::kXyWing, 42},           {Technique::kXyzWing, 44},
       {Technique::kUniqueRectangle1, 45}, {Technique::kNakedQuad, 50},
       {Technique::kJellyfish, 52},        {Technique::kHiddenQuad, 54},
-      {Technique::kBugPlusOne, 56},       {Technique::kGuess, kGuessRating}};
+      {Technique::kBugPlusOne, 56},       {Technique::kSkyscraper, 66},
+      {Technique::kTwoStringKite, 66},    {Technique::kXChain, 66},
+      {Technique::kXyChain, 70},          {Technique::kWWing, 71},
+      {Technique::kGuess, kGuessRating}};
   for (const auto& [technique, rating] : published) {
     EXPECT_EQ(TechniqueRating(technique), rating) << TechniqueName(technique);
   }
@@ -419,7 +422,7 @@ TEST(RatingPosition, XChain) {
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXChain);
-  EXPECT_EQ(step.rating, 66);  // 6 nodes: 6.5 + 0.1
+  EXPECT_EQ(step.rating, 67);  // 6 cells: 6.6 + 0.1
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(1, 1), Cell(2, 1), Cell(7, 0), Cell(8, 0)}));
 }
 
@@ -441,7 +444,7 @@ TEST(RatingPosition, XyChain) {
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXyChain);
-  EXPECT_EQ(step.rating, 68);  // 4 cells = 8 nodes: 6.6 + 0.2
+  EXPECT_EQ(step.rating, 72);  // 4 cells = 8 nodes: 7.0 + 0.2
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(0, 8), Cell(4, 0)}));
 }
 

@@ -26,23 +26,24 @@
 // would leave the digit one place in another box (another line of the same direction) crossing
 // the line (box); a hidden pair (triple) whose eliminations would leave another digit one place
 // in the same house. SE applies only that placement, not the eliminations.
-// Chains: SE has no named skyscraper, kite or W-wing; it finds them as chains and rates a chain
-// by its base (6.5 for X-chains and cycles, 6.6 for chains through bivalue cells) plus 0.1 for
-// each length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) the
-// chain's node count exceeds. This solver approximates that:
-//   6.5 skyscraper, 2-string kite (4-node X-chains: no length bonus)
-//   6.5+ X-chain: 6.5 + bonus(nodes), nodes = cells on the chain (4, 6, 8, ...)
-//   6.6 W-wing (fixed; SE would rate the equivalent chain 6.6-6.7)
-//   6.6+ XY-chain: 6.6 + bonus(2 x cells) (each cell is two nodes), so 4 cells rate 6.8
+// Chains: SE has no named skyscraper, kite or W-wing; it finds every chain with one search and
+// takes the cheapest. A chain rates its base (6.6 on one digit, 7.0 through cells too) plus 0.1
+// for each length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) its
+// node count exceeds (docs/se-rules.md). This solver approximates that:
+//   6.6 skyscraper, 2-string kite (4-cell X-chains: no length bonus)
+//   6.6+ X-chain: 6.6 + bonus(cells on the chain: 4, 6, 8, ...)
+//   7.0+ XY-chain: 7.0 + bonus(2 x cells) (each cell is two nodes), so 4 cells rate 7.2
+//   7.1 W-wing (fixed: the 8-node chain SE finds for it)
 // Not implemented (SE also has them): unique rectangle types 2-4 and loops, BUG types 2-4,
-// aligned pair/triple exclusion, cycles, forcing chains (SE 7.0-9.x) and nested forcing chains
-// (9.x-12).
+// aligned pair/triple exclusion, cycles, forcing chains through cells and houses (SE 7.0+),
+// Nishio (7.5+), multiple and dynamic forcing chains (8.0-9.x) and nested forcing chains
+// (9.5-12).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
 // (found once with CountSolutions), counts one guess, and goes on with logic. A guess step is
 // rated 10.0 (kGuessRating): a puzzle stuck here needs something this solver lacks, in practice
-// mostly forcing chains (SE 7.1-9.x) or nested chains (SE 9.x-12); 10.0 puts every such puzzle
+// mostly forcing chains (SE 7.0-9.x) or nested chains (SE 9.x-12); 10.0 puts every such puzzle
 // above every logical rating. `guesses` separates them further.
 //
 // Levels. Rating bands named by the technique families they admit (RatingBands()):
@@ -100,10 +101,10 @@ enum class Technique : uint8_t {
   kBugPlusOne,  // all cells bivalue but one: that cell takes its thrice-seen digit
   kSkyscraper,
   kTwoStringKite,
-  kXChain,  // alternating strong/weak links on one digit
-  kWWing,
+  kXChain,   // alternating strong/weak links on one digit
   kXyChain,  // a chain of bivalue cells
-  kGuess,    // no technique applied: one cell set from the solution
+  kWWing,
+  kGuess,  // no technique applied: one cell set from the solution
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::kGuess) + 1;
 

@@ -41,11 +41,11 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"jellyfish", 52},
     {"hidden-quad", 54},
     {"bug-plus-one", 56},
-    {"skyscraper", 65},
-    {"two-string-kite", 65},
-    {"x-chain", 65},
-    {"w-wing", 66},
-    {"xy-chain", 66},
+    {"skyscraper", 66},
+    {"two-string-kite", 66},
+    {"x-chain", 66},
+    {"xy-chain", 70},
+    {"w-wing", 71},
     {"guess", kGuessRating},
 };
 
@@ -256,7 +256,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
        t <= static_cast<int>(Technique::kTwoStringKite); ++t) {
     if (ApplyRemembered(s, memory, static_cast<Technique>(t), step)) return true;
   }
-  // Chains rate by length: the X-chain if it is no dearer than a W-wing (6.6), else a W-wing,
+  // Chains rate by length: the X-chain if it is no dearer than a W-wing (7.1), else a W-wing,
   // else the cheaper of the X-chain and the XY-chain (the X-chain on a tie).
   const Elimination x_chain = FindXChain(s, work, memory->x_chain);
   const int w_wing = TechniqueRating(Technique::kWWing);

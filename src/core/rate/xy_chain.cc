@@ -20,7 +20,7 @@
 namespace sudoku::core_internal {
 namespace {
 
-constexpr int kXyChainBase = 66;
+constexpr int kXyChainBase = 70;
 constexpr int kMaxNodes = 2 * kCells;
 
 // kRating[k]: the rating of a chain of k layers' cells, k from 2 to kMaxNodes + 1 (each layer
