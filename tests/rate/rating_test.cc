@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
 #include <set>
 #include <string>
@@ -117,22 +118,42 @@ TEST(Rating, TechniqueNamesAreStableAndParse) {
 }
 
 TEST(Rating, TechniqueRatingsFollowSudokuExplainer) {
-  const std::pair<Technique, int> published[] = {
-      {Technique::kFullHouse, 10},        {Technique::kHiddenSingleBox, 12},
-      {Technique::kHiddenSingleLine, 15}, {Technique::kDirectPointing, 17},
-      {Technique::kDirectClaiming, 19},   {Technique::kDirectHiddenPair, 20},
-      {Technique::kNakedSingle, 23},      {Technique::kDirectHiddenTriple, 25},
-      {Technique::kPointing, 26},         {Technique::kClaiming, 28},
-      {Technique::kNakedPair, 30},        {Technique::kXWing, 32},
-      {Technique::kHiddenPair, 34},       {Technique::kNakedTriple, 36},
-      {Technique::kSwordfish, 38},        {Technique::kHiddenTriple, 40},
-      {Technique::kXyWing, 42},           {Technique::kXyzWing, 44},
-      {Technique::kUniqueRectangle1, 45}, {Technique::kNakedQuad, 50},
-      {Technique::kJellyfish, 52},        {Technique::kHiddenQuad, 54},
-      {Technique::kBugPlusOne, 56},       {Technique::kSkyscraper, 66},
-      {Technique::kTwoStringKite, 66},    {Technique::kXChain, 66},
-      {Technique::kXyChain, 70},          {Technique::kWWing, 71},
-      {Technique::kGuess, kGuessRating}};
+  const std::pair<Technique, int> published[] = {{Technique::kFullHouse, 10},
+                                                 {Technique::kHiddenSingleBox, 12},
+                                                 {Technique::kHiddenSingleLine, 15},
+                                                 {Technique::kDirectPointing, 17},
+                                                 {Technique::kDirectClaiming, 19},
+                                                 {Technique::kDirectHiddenPair, 20},
+                                                 {Technique::kNakedSingle, 23},
+                                                 {Technique::kDirectHiddenTriple, 25},
+                                                 {Technique::kPointing, 26},
+                                                 {Technique::kClaiming, 28},
+                                                 {Technique::kNakedPair, 30},
+                                                 {Technique::kXWing, 32},
+                                                 {Technique::kHiddenPair, 34},
+                                                 {Technique::kNakedTriple, 36},
+                                                 {Technique::kSwordfish, 38},
+                                                 {Technique::kHiddenTriple, 40},
+                                                 {Technique::kXyWing, 42},
+                                                 {Technique::kXyzWing, 44},
+                                                 {Technique::kUniqueRectangle1, 45},
+                                                 {Technique::kUniqueRectangle2, 45},
+                                                 {Technique::kUniqueRectangle3, 45},
+                                                 {Technique::kUniqueRectangle4, 45},
+                                                 {Technique::kUniqueLoop, 46},
+                                                 {Technique::kNakedQuad, 50},
+                                                 {Technique::kJellyfish, 52},
+                                                 {Technique::kHiddenQuad, 54},
+                                                 {Technique::kBugPlusOne, 56},
+                                                 {Technique::kBugType2, 57},
+                                                 {Technique::kBugType4, 57},
+                                                 {Technique::kBugType3, 58},
+                                                 {Technique::kSkyscraper, 66},
+                                                 {Technique::kTwoStringKite, 66},
+                                                 {Technique::kXChain, 66},
+                                                 {Technique::kXyChain, 70},
+                                                 {Technique::kWWing, 71},
+                                                 {Technique::kGuess, kGuessRating}};
   for (const auto& [technique, rating] : published) {
     EXPECT_EQ(TechniqueRating(technique), rating) << TechniqueName(technique);
   }
@@ -357,6 +378,90 @@ TEST(RatingPosition, UniqueRectangleType1) {
   SetCell(s, Cell(3, 1), {1, 2, 5});
   EXPECT_EQ(EasiestStepRemoves(s, Technique::kUniqueRectangle1),
             Union(Of(1, {Cell(3, 1)}), Of(2, {Cell(3, 1)})));
+}
+
+// The cells of box b (0-8).
+std::vector<int> BoxCells(int b) {
+  std::vector<int> cells;
+  for (int i = 0; i < 9; ++i) cells.push_back(Cell(b / 3 * 3 + i / 3, b % 3 * 3 + i % 3));
+  return cells;
+}
+
+// Removes `digits` from `cells` but `keep`.
+void RemoveBut(State& s, std::vector<int> digits, std::vector<int> cells, std::vector<int> keep) {
+  for (int d : digits) {
+    for (int cell : cells) {
+      if (std::find(keep.begin(), keep.end(), cell) == keep.end()) s.cand[d - 1].Clear(cell);
+    }
+  }
+}
+
+// The easiest step, which must be `technique` at `rating`; the candidates it removed.
+Candidates EasiestStepRemoves(State& s, Technique technique, int rating) {
+  const Candidates before = AllCandidates(s);
+  Step step;
+  EXPECT_TRUE(core_internal::ApplyEasiestStep(s, &step));
+  EXPECT_EQ(TechniqueName(step.technique), TechniqueName(technique));
+  EXPECT_EQ(step.rating, rating);
+  return Removed(before, s);
+}
+
+// A rectangle r0c0, r0c1 {1,2} over r3c0, r3c1 (the naked pair of the first two used up).
+State Rectangle(std::vector<int> r3c0, std::vector<int> r3c1) {
+  State s = EmptyBoard();
+  RemoveBut(s, {1, 2}, Row(0), {Cell(0, 0), Cell(0, 1)});
+  RemoveBut(s, {1, 2}, BoxCells(0), {Cell(0, 0), Cell(0, 1)});
+  SetCell(s, Cell(0, 0), {1, 2});
+  SetCell(s, Cell(0, 1), {1, 2});
+  SetCell(s, Cell(3, 0), r3c0);
+  SetCell(s, Cell(3, 1), r3c1);
+  return s;
+}
+
+TEST(RatingPosition, UniqueRectangleType2) {
+  // r3c0 and r3c1 both {1,2,5}: one of them is 5, which leaves the cells seeing both.
+  State s = Rectangle({1, 2, 5}, {1, 2, 5});
+  std::vector<int> seeing = {Cell(4, 0), Cell(4, 1), Cell(4, 2),
+                             Cell(5, 0), Cell(5, 1), Cell(5, 2)};
+  for (int c = 2; c < 9; ++c) seeing.push_back(Cell(3, c));
+  EXPECT_EQ(EasiestStepRemoves(s, Technique::kUniqueRectangle2, 45), Of(5, seeing));
+}
+
+TEST(RatingPosition, UniqueRectangleType3) {
+  // {5,6} at r3c5: with the extras of r3c0 and r3c1 a naked pair of row 3 (SE: 4.5 + 0.1).
+  State s = Rectangle({1, 2, 5}, {1, 2, 6});
+  SetCell(s, Cell(3, 5), {5, 6});
+  const std::vector<int> rest = {Cell(3, 2), Cell(3, 3), Cell(3, 4),
+                                 Cell(3, 6), Cell(3, 7), Cell(3, 8)};
+  EXPECT_EQ(EasiestStepRemoves(s, Technique::kUniqueRectangle3, 46),
+            Union(Of(5, rest), Of(6, rest)));
+}
+
+TEST(RatingPosition, UniqueRectangleType4) {
+  // 1 in row 3 only at r3c0 and r3c1 (and, so that no claiming or X-wing comes first, not in
+  // the rest of box 3 and columns 0-1): one of them is 1, the other then 2 is impossible.
+  State s = Rectangle({1, 2, 5}, {1, 2, 6});
+  RemoveBut(s, {1}, Row(3), {Cell(3, 0), Cell(3, 1)});
+  RemoveBut(s, {1}, BoxCells(3), {Cell(3, 0), Cell(3, 1)});
+  RemoveBut(s, {1}, Col(0), {Cell(0, 0), Cell(3, 0)});
+  RemoveBut(s, {1}, Col(1), {Cell(0, 1), Cell(3, 1)});
+  EXPECT_EQ(EasiestStepRemoves(s, Technique::kUniqueRectangle4, 45),
+            Of(2, {Cell(3, 0), Cell(3, 1)}));
+}
+
+TEST(RatingPosition, UniqueLoopOfSixCells) {
+  // r0c0 r0c3 r1c3 r1c6 r2c6 r2c0: each row, column and box it visits holds two of its cells.
+  // All {1,2} but r2c0 {1,2,5}, which loses 1 and 2 (type 1 on a 6-cell loop: 4.6).
+  State s = EmptyBoard();
+  const std::vector<int> loop = {Cell(0, 0), Cell(0, 3), Cell(1, 3),
+                                 Cell(1, 6), Cell(2, 6), Cell(2, 0)};
+  for (const std::vector<int>& house : {Row(0), Row(1), Col(3), Col(6), BoxCells(1), BoxCells(2)}) {
+    RemoveBut(s, {1, 2}, house, loop);
+  }
+  for (int i = 0; i < 5; ++i) SetCell(s, loop[i], {1, 2});
+  SetCell(s, Cell(2, 0), {1, 2, 5});
+  EXPECT_EQ(EasiestStepRemoves(s, Technique::kUniqueLoop, 46),
+            Union(Of(1, {Cell(2, 0)}), Of(2, {Cell(2, 0)})));
 }
 
 TEST(RatingPosition, NakedQuad) {

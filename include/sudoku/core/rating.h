@@ -2,9 +2,10 @@
 //
 // A logical solver works on pencil marks (the candidates of every empty cell) and applies the
 // first technique, in SE's order of trial, that makes progress. That order is the order of the
-// Technique enum, which is by SE rating (SE tries its techniques up to BUG, 5.6, in the order of
-// their ratings; docs/se-rules.md). After any step it starts again from the first technique. The
-// rating of a puzzle is the highest step rating it needed, in tenths (SE 4.2 is 42).
+// Technique enum, which is by SE base rating (SE tries its techniques up to BUG in the order of
+// their ratings but for the unique loops, below; docs/se-rules.md). After any step it starts
+// again from the first technique. The rating of a puzzle is the highest step rating it needed,
+// in tenths (SE 4.2 is 42).
 //
 // Steps. A single technique (full house, hidden single, naked single) makes, in one step, every
 // placement of that kind the current pencil marks show; each placement counts as one use. Every
@@ -19,9 +20,15 @@
 //   2.8 claiming              3.0 naked pair              3.2 X-wing
 //   3.4 hidden pair           3.6 naked triple            3.8 swordfish
 //   4.0 hidden triple         4.2 XY-wing                 4.4 XYZ-wing
-//   4.5 unique rectangle type 1                           5.0 naked quad
-//   5.2 jellyfish             5.4 hidden quad
+//   4.5 unique rectangle types 1, 2, 4                    4.5-4.8 unique rectangle type 3
+//   4.6-5.3 unique loop (6, 8, 10+ cells: 4.6, 4.7, 5.0; type 3 adds up to 0.3)
+//   5.0 naked quad            5.2 jellyfish               5.4 hidden quad
 //   5.6 BUG+1 (bivalue universal grave, one extra candidate)
+//   5.7 BUG types 2 and 4     5.8-6.2 BUG type 3
+// SE finds every unique rectangle and loop with one search, tried after the XYZ-wing (before the
+// naked quad although it may rate less), and takes its cheapest hint (rating, then type); the
+// step's technique is the rectangle's type, or unique-loop for 6 cells or more. Likewise one
+// search for BUG types 1-4, after the hidden quad.
 // SE's direct techniques place a digit and nothing else: a pointing (claiming) whose eliminations
 // would leave the digit one place in another box (another line of the same direction) crossing
 // the line (box); a hidden pair (triple) whose eliminations would leave another digit one place
@@ -34,10 +41,9 @@
 //   6.6+ X-chain: 6.6 + bonus(cells on the chain: 4, 6, 8, ...)
 //   7.0+ XY-chain: 7.0 + bonus(2 x cells) (each cell is two nodes), so 4 cells rate 7.2
 //   7.1 W-wing (fixed: the 8-node chain SE finds for it)
-// Not implemented (SE also has them): unique rectangle types 2-4 and loops, BUG types 2-4,
-// aligned pair/triple exclusion, cycles, forcing chains through cells and houses (SE 7.0+),
-// Nishio (7.5+), multiple and dynamic forcing chains (8.0-9.x) and nested forcing chains
-// (9.5-12).
+// Not implemented (SE also has them): aligned pair/triple exclusion, cycles, forcing chains
+// through cells and houses (SE 7.0+), Nishio (7.5+), multiple and dynamic forcing chains
+// (8.0-9.x) and nested forcing chains (9.5-12).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
@@ -50,7 +56,7 @@
 //   beginner  0.0-1.2   full houses and hidden singles in boxes only
 //   easy      1.3-2.3   all singles, direct pointing, claiming and hidden pair
 //   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
-//   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
+//   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique loops, quads, jellyfish, BUG
 //   expert    6.5-9.9   + chains (skyscraper, kite, W-wing, X- and XY-chains)
 //   extreme  10.0+      a guess was needed
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
@@ -95,10 +101,17 @@ enum class Technique : uint8_t {
   kXyWing,
   kXyzWing,
   kUniqueRectangle1,  // three corners {a,b}: a and b leave the fourth corner
+  kUniqueRectangle2,  // the corners with extras share one extra digit x: x leaves their peers
+  kUniqueRectangle3,  // two corners' extras form a naked (or a, b a hidden) set in their house
+  kUniqueRectangle4,  // a confined to the two extra corners in a house: b leaves both
+  kUniqueLoop,        // the same types on a loop of 6, 8, ... cells
   kNakedQuad,
   kJellyfish,
   kHiddenQuad,
   kBugPlusOne,  // all cells bivalue but one: that cell takes its thrice-seen digit
+  kBugType2,    // several BUG cells, one BUG digit: it leaves the cells seeing them all
+  kBugType4,    // two BUG cells of a house sharing a digit x: each is its BUG digit or x
+  kBugType3,    // the BUG digits form a naked set with other cells of the BUG cells' house
   kSkyscraper,
   kTwoStringKite,
   kXChain,   // alternating strong/weak links on one digit

@@ -115,6 +115,7 @@ struct Scan {
   uint16_t digits = 0;                   // bit d: digit d lost a candidate since
   uint32_t houses = 0;                   // bit h: a cell of house h lost a candidate since
   uint32_t digit_houses[kDigits] = {};   // bit h of [d]: digit d lost one in h (kNeedsDigitHouses)
+  CellSet changed;                       // cells that lost a candidate (kNeedsNear)
   CellSet near;                          // cells that lost a candidate, and their peers
   uint16_t pairs_changed[kDigits] = {};  // bit y of [x]: the class of {x,y} cells changed
   int clean = 0;  // items [0, clean) made no progress at the last search (0: search all)
@@ -211,6 +212,8 @@ struct Memory {
   Change changes[kRounds];  // changes[r % kRounds]: from round r - 1 to round r
   FinderMemory finder[kTechniqueCount];
   DigitChain x_chain[kDigits];
+  // The bivalue cells from which the unique loop search closed no loop at its last search.
+  CellSet loopless;
 };
 
 // Starts a round: brings m->work up to date with s, recomputing only the cells whose
@@ -258,7 +261,8 @@ constexpr int ChainLengthBonus(int nodes) {
   return bonus;
 }
 
-// Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc).
+// Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/unique.cc,
+// rate/chains.cc).
 // The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
@@ -284,8 +288,13 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
 bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step);
 bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step);
 bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
-bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step);
-bool FindBugPlusOne(State& s, const Work& w, Step* step);
+// Unique rectangles and loops, types 1-4 (rate/unique.cc): SE's one producer for all of them,
+// which takes the cheapest hint (rating, then type) over every loop; the step's technique is
+// the rectangle's type, or kUniqueLoop for longer loops, its rating the hint's.
+// `loopless` (may be null): kept between searches, the start cells that closed no loop.
+bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, CellSet* loopless = nullptr);
+// BUG types 1-4 (rate/unique.cc), SE's one producer: the first hint it reports.
+bool FindBug(State& s, const Work& w, Step* step);
 bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step);
 bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step);
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);

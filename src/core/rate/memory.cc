@@ -175,6 +175,7 @@ Scan BeginScan(const Memory& m, int needs, FinderMemory* finder) {
     for (int d = 0; d < kDigits; ++d) scan.digit_houses[d] |= change.digit_houses[d];
   }
   if (needs & kNeedsNear) {
+    scan.changed = changed;
     scan.near = changed;
     changed.ForEach([&](int cell) { scan.near |= Peers(cell); });
   }

@@ -1,5 +1,5 @@
-// Fixed patterns of the logical solver (rate/logic.h): XY-wing, XYZ-wing, unique rectangle
-// type 1, BUG+1, skyscraper, 2-string kite and W-wing.
+// Fixed patterns of the logical solver (rate/logic.h): XY-wing, XYZ-wing, skyscraper, 2-string kite
+// and W-wing.
 #include <algorithm>
 
 #include "core/rate/logic.h"
@@ -84,35 +84,6 @@ CellSet BothDigits(const State& s, uint16_t pair) {
          s.cand[std::countr_zero(static_cast<unsigned>(pair & (pair - 1)))];
 }
 
-// The rows other than r1, in the other band if columns x and y share a stack (else in the
-// same band), where both cells of columns x and y hold both digits of `pair`: the rectangles
-// over exactly two boxes. Removes the pair from the fourth corner of the first whose other
-// corner has only the pair; true iff it removed something.
-bool RectangleCloses(State& s, const Work& w, int r1, int x, int y, uint16_t pair) {
-  const int p = std::countr_zero(pair),
-            q = std::countr_zero(static_cast<unsigned>(pair & (pair - 1)));
-  uint32_t rows = w.where[9 + x][p] & w.where[9 + x][q] & w.where[9 + y][p] & w.where[9 + y][q];
-  rows &= ~(1u << r1);
-  for (; rows; rows &= rows - 1) {
-    const int r2 = std::countr_zero(rows);
-    if ((r1 / 3 == r2 / 3) == (x / 3 == y / 3)) continue;
-    const int c = r2 * 9 + x, d = r2 * 9 + y;
-    int extra;
-    if (w.masks[c] == pair && w.masks[d] != pair) {
-      extra = d;
-    } else if (w.masks[d] == pair && w.masks[c] != pair) {
-      extra = c;
-    } else {
-      continue;
-    }
-    const CellSet target = CellSet::Of(extra);
-    const bool first = Eliminate(s, p, target);
-    const bool second = Eliminate(s, q, target);
-    if (first || second) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 // Items: pivot cells (a wing reads the candidates of its pivot and the pivot's peers only).
@@ -156,50 +127,6 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
     if (found) scan.found = pivot;
     return found;
   }) && Done(Technique::kXyzWing, step);
-}
-
-// Items: one, skipped per pair of digits whose cells did not change (found stays 0).
-bool FindUniqueRectangle1(State& s, const Work& w, Scan& scan, Step* step) {
-  // Any UR type 1 has two bivalue corners {a,b} in one row: take such a pair, then every other
-  // row that closes a rectangle over exactly two boxes.
-  for (int r1 = 0; r1 < 9; ++r1) {
-    const CellSet in_row = w.bivalue & House(r1);
-    const bool found = in_row.Find([&](int a) {
-      const uint16_t pair = w.masks[a];
-      if (scan.Skip(0, scan.PairTouched(pair))) return false;
-      // The later cells of the row with the same two digits.
-      return (in_row & BothDigits(s, pair) & CellSet::From(a + 1)).Find([&](int b) {
-        return RectangleCloses(s, w, r1, ColOf(a), ColOf(b), pair);
-      });
-    });
-    if (found) return Done(Technique::kUniqueRectangle1, step);
-  }
-  return false;
-}
-
-bool FindBugPlusOne(State& s, const Work& w, Step* step) {
-  // Every empty cell bivalue but one, which has three candidates.
-  const CellSet others = s.empty & ~w.bivalue;
-  if (!others.IsSingle() || !(others & w.with_count[3]).Any()) return false;
-  const int extra = others.First();
-  // The extra digit is the one seen three times in the extra cell's row; without it every digit
-  // must appear exactly twice or not at all in every house (a bivalue universal grave).
-  int digit = -1;
-  for (uint16_t m = w.masks[extra]; m; m &= m - 1) {
-    const int d = std::countr_zero(m);
-    if ((s.cand[d] & House(RowHouse(extra))).Count() == 3) digit = d;
-  }
-  if (digit < 0) return false;
-  for (int d = 0; d < kDigits; ++d) {
-    CellSet set = s.cand[d];
-    if (d == digit) set.Clear(extra);
-    for (int h = 0; h < kHouses; ++h) {
-      const int count = (set & House(h)).Count();
-      if (count != 0 && count != 2) return false;
-    }
-  }
-  PlaceDigit(s, extra, digit);
-  return Done(Technique::kBugPlusOne, step);
 }
 
 // Items: digits. Two parallel lines with two cells each, one end of each on a common cross line

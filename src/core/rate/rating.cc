@@ -37,10 +37,17 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"xy-wing", 42},
     {"xyz-wing", 44},
     {"unique-rectangle-1", 45},
+    {"unique-rectangle-2", 45},
+    {"unique-rectangle-3", 45},
+    {"unique-rectangle-4", 45},
+    {"unique-loop", 46},
     {"naked-quad", 50},
     {"jellyfish", 52},
     {"hidden-quad", 54},
     {"bug-plus-one", 56},
+    {"bug-type-2", 57},
+    {"bug-type-4", 57},
+    {"bug-type-3", 58},
     {"skyscraper", 66},
     {"two-string-kite", 66},
     {"x-chain", 66},
@@ -149,7 +156,11 @@ bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& sca
     case Technique::kXyzWing:
       return FindXyzWing(s, m, scan, step);
     case Technique::kUniqueRectangle1:
-      return FindUniqueRectangle1(s, m, scan, step);
+    case Technique::kUniqueRectangle2:
+    case Technique::kUniqueRectangle3:
+    case Technique::kUniqueRectangle4:
+    case Technique::kUniqueLoop:
+      return FindUniqueLoop(s, m, scan, step);
     case Technique::kNakedQuad:
       return FindNakedSubset(s, m, 4, scan, step);
     case Technique::kJellyfish:
@@ -157,7 +168,10 @@ bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& sca
     case Technique::kHiddenQuad:
       return FindHiddenSubset(s, m, 4, scan, step);
     case Technique::kBugPlusOne:
-      return FindBugPlusOne(s, m, step);
+    case Technique::kBugType2:
+    case Technique::kBugType4:
+    case Technique::kBugType3:
+      return FindBug(s, m, step);
     case Technique::kSkyscraper:
       return FindSkyscraper(s, m, scan, step);
     case Technique::kTwoStringKite:
@@ -179,13 +193,14 @@ bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step,
     needs = kNeedsDigitHouses;
   }
   if (technique == Technique::kXyWing || technique == Technique::kXyzWing) needs = kNeedsNear;
-  if (technique == Technique::kUniqueRectangle1 || technique == Technique::kWWing) {
-    needs = kNeedsPairs;
-  }
+  if (technique == Technique::kWWing) needs = kNeedsPairs;
+  if (technique == Technique::kUniqueRectangle1) needs = kNeedsNear | kNeedsPairs;
   Scan scan = BeginScan(*memory, needs, finder);
   scan.after_easier = memory->sound;
   scan.after_naked_single = after_naked_single;
-  const bool progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
+  const bool progress = technique == Technique::kUniqueRectangle1
+                            ? FindUniqueLoop(s, memory->work, scan, step, &memory->loopless)
+                            : ApplyFixedTechnique(s, memory->work, technique, scan, step);
   EndScan(scan, progress, finder);
   return progress;
 }
@@ -254,6 +269,14 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   const Work& work = memory->work;
   for (int t = static_cast<int>(Technique::kPointing);
        t <= static_cast<int>(Technique::kTwoStringKite); ++t) {
+    // One producer finds every unique rectangle and loop (it runs as type 1), one every BUG
+    // (as BUG+1).
+    if ((t > static_cast<int>(Technique::kUniqueRectangle1) &&
+         t <= static_cast<int>(Technique::kUniqueLoop)) ||
+        (t > static_cast<int>(Technique::kBugPlusOne) &&
+         t <= static_cast<int>(Technique::kBugType3))) {
+      continue;
+    }
     if (ApplyRemembered(s, memory, static_cast<Technique>(t), step)) return true;
   }
   // Chains rate by length: the X-chain if it is no dearer than a W-wing (7.1), else a W-wing,
