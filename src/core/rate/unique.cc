@@ -78,20 +78,27 @@ class LoopSearch {
     // A loop's cell has loop neighbours in two of its houses: drop, until none is left, the
     // cells of both_ with others of both_ in fewer than two of their houses. The search still
     // reads the extra digits of the dropped cells it looks at, as SE does, but goes no further.
-    alive_ = both_;
-    for (bool dropped = true; dropped;) {
-      dropped = false;
-      alive_.ForEach([&](int c) {
-        const CellSet others = alive_ & ~CellSet::Of(c);
-        const int houses = int{(others & House(RowHouse(c))).Any()} +
-                           int{(others & House(ColHouse(c))).Any()} +
-                           int{(others & House(BoxHouse(c))).Any()};
-        if (houses < 2) {
-          alive_.Clear(c);
-          dropped = true;
-        }
-      });
+    // Computed once per pair of digits (starts of the same pair share it).
+    const int pair_index = a_ * kDigits + b_;
+    if (!((alive_known_[pair_index / 64] >> (pair_index % 64)) & 1)) {
+      CellSet alive = both_;
+      for (bool dropped = true; dropped;) {
+        dropped = false;
+        alive.ForEach([&](int c) {
+          const CellSet others = alive & ~CellSet::Of(c);
+          const int houses = int{(others & House(RowHouse(c))).Any()} +
+                             int{(others & House(ColHouse(c))).Any()} +
+                             int{(others & House(BoxHouse(c))).Any()};
+          if (houses < 2) {
+            alive.Clear(c);
+            dropped = true;
+          }
+        });
+      }
+      alive_by_pair_[pair_index] = alive;
+      alive_known_[pair_index / 64] |= uint64_t{1} << (pair_index % 64);
     }
+    alive_ = alive_by_pair_[pair_index];
     if (!alive_.Has(start)) {
       if (loopless_ != nullptr) loopless_->Set(start);
       return;
@@ -364,7 +371,9 @@ class LoopSearch {
   uint16_t pair_ = 0;
   int a_ = 0, b_ = 0;
   CellSet both_;
-  CellSet alive_;  // the cells of both_ that may be on a loop
+  CellSet alive_;                             // the cells of both_ that may be on a loop
+  CellSet alive_by_pair_[kDigits * kDigits];  // alive_ by a * 9 + b, once known
+  uint64_t alive_known_[2] = {};
   int path_[kCells] = {};
 };
 
