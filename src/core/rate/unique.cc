@@ -75,8 +75,9 @@ class LoopSearch {
         return;
       }
     }
-    // A loop's cell has loop neighbours in two of its houses: drop, until none is left, the
-    // cells of both_ with others of both_ in fewer than two of their houses. The search still
+    // A loop closes only when every house holding one of its cells holds two, so each loop cell
+    // has another in each of its three houses: drop, until none is left, the cells of both_
+    // without others of both_ in all three of their houses. The search still
     // reads the extra digits of the dropped cells it looks at, as SE does, but goes no further.
     // Computed once per pair of digits (starts of the same pair share it).
     const int pair_index = a_ * kDigits + b_;
@@ -89,7 +90,7 @@ class LoopSearch {
           const int houses = int{(others & House(RowHouse(c))).Any()} +
                              int{(others & House(ColHouse(c))).Any()} +
                              int{(others & House(BoxHouse(c))).Any()};
-          if (houses < 2) {
+          if (houses < 3) {
             alive.Clear(c);
             dropped = true;
           }
