@@ -20,6 +20,24 @@ struct LoopHint {
 // SE's base by loop length: 4.5 a rectangle, 4.6 six cells, 4.7 eight, 5.0 ten or more.
 int LoopBase(int cells) { return cells == 4 ? 45 : cells == 6 ? 46 : cells == 8 ? 47 : 50; }
 
+// Calls f(set, digits) for each choice of `size` cells among cells[0, m) (the naked sets of types
+// 3), with the union of their candidates, until f returns true; true iff it did.
+template <typename F>
+bool AnyCellSubset(const int* cells, int m, int size, const Work& w, F&& f) {
+  for (uint32_t pick = 0; pick < (1u << m); ++pick) {
+    if (PopCount(pick) != size) continue;
+    uint16_t digits = 0;
+    CellSet set;
+    for (uint32_t p = pick; p; p &= p - 1) {
+      const int c = cells[std::countr_zero(p)];
+      digits |= w.masks[c];
+      set.Set(c);
+    }
+    if (f(set, digits)) return true;
+  }
+  return false;
+}
+
 bool Before(int rating, int type, const LoopHint& best) {
   return best.rating == 0 || rating < best.rating || (rating == best.rating && type < best.type);
 }
@@ -282,18 +300,10 @@ class LoopSearch {
             const int count = PopCount(w_.masks[c]);
             if (count >= 2 && PopCount(w_.masks[c] | extra) <= degree) cells[m++] = c;
           });
-          // Subsets of degree - 1 of them, by bit mask.
-          for (uint32_t pick = 0; pick < (1u << m); ++pick) {
-            if (PopCount(pick) != degree - 1) continue;
-            uint16_t others = 0;
-            CellSet set;
-            for (uint32_t p = pick; p; p &= p - 1) {
-              const int c = cells[std::countr_zero(p)];
-              others |= w_.masks[c];
-              set.Set(c);
-            }
+          // Subsets of degree - 1 of them; the first kept hint ends the house's search.
+          AnyCellSubset(cells, m, degree - 1, w_, [&](CellSet set, uint16_t others) {
             if (PopCount((others | extra)) != degree || PopCount((others | in_both)) != degree) {
-              continue;
+              return false;
             }
             LoopHint hint;
             hint.rating = base + degree - 1;
@@ -304,8 +314,8 @@ class LoopSearch {
               const int d = std::countr_zero(ds);
               hint.remove[d] = rest & s_.cand[d];
             }
-            if (Offer(hint)) break;
-          }
+            return Offer(hint);
+          });
         }
         if (degree * 2 < empty && Before(base + degree - 2, 3, *best_)) {
           // a, b and degree - 2 digits neither a, b nor extra, confined to `degree` cells of the
@@ -529,24 +539,18 @@ bool FindBug(State& s, const Work& w, Step* step) {
     const int region_count = region.Count();
     for (int degree = 2; degree <= 6; ++degree) {
       if (region_count < degree) break;
-      for (uint32_t pick = 0; pick < (1u << m); ++pick) {
-        if (PopCount(pick) != degree - 1) continue;
-        uint16_t union_digits = 0;
-        CellSet set;
-        for (uint32_t p = pick; p; p &= p - 1) {
-          const int c = cells[std::countr_zero(p)];
-          union_digits |= w.masks[c];
-          set.Set(c);
-        }
-        if (PopCount(union_digits) != degree || (all_digits & ~union_digits) != 0) continue;
-        bool removed = false;
-        for (uint16_t ds = union_digits; ds; ds &= ds - 1) {
-          removed |= Eliminate(s, std::countr_zero(ds), region & ~set);
-        }
-        if (removed) {
-          *step = {Technique::kBugType3, 57 + degree - 1, 1};
-          return true;
-        }
+      const bool removed =
+          AnyCellSubset(cells, m, degree - 1, w, [&](CellSet set, uint16_t digits) {
+            if (PopCount(digits) != degree || (all_digits & ~digits) != 0) return false;
+            bool any = false;
+            for (uint16_t ds = digits; ds; ds &= ds - 1) {
+              any |= Eliminate(s, std::countr_zero(ds), region & ~set);
+            }
+            return any;
+          });
+      if (removed) {
+        *step = {Technique::kBugType3, 57 + degree - 1, 1};
+        return true;
       }
     }
   }
