@@ -95,8 +95,8 @@ class LoopSearch {
     }
     // A loop closes only when every house holding one of its cells holds two, so each loop cell
     // has another in each of its three houses: drop, until none is left, the cells of both_
-    // without others of both_ in all three of their houses. The search still
-    // reads the extra digits of the dropped cells it looks at, as SE does, but goes no further.
+    // without others of both_ in all three of their houses. The search still reads the extra
+    // digits of the dropped cells it looks at, as SE does, but goes no further.
     // Computed once per pair of digits (starts of the same pair share it).
     const int pair_index = a_ * kDigits + b_;
     if (!((alive_known_[pair_index / 64] >> (pair_index % 64)) & 1)) {
@@ -419,19 +419,11 @@ bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, CellSet* lo
   return true;
 }
 
-}  // namespace sudoku::core_internal
-
-namespace sudoku::core_internal {
 namespace {
 
 // The houses in SE's order: boxes, rows, columns.
 constexpr int kSeHouseOrder[kHouses] = {18, 19, 20, 21, 22, 23, 24, 25, 26, 0,  1,  2,  3, 4,
                                         5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17};
-
-// The house of kind `kind` (0 box, 1 row, 2 column) of `cell`.
-int HouseOfKind(int cell, int kind) {
-  return kind == 0 ? BoxHouse(cell) : kind == 1 ? RowHouse(cell) : ColHouse(cell);
-}
 
 }  // namespace
 
@@ -525,10 +517,11 @@ bool FindBug(State& s, const Work& w, Step* step) {
   if (type4()) return true;
   // Type 3: the BUG digits, one of them true, act as one cell forming a naked set with
   // degree - 1 cells of a house holding all BUG cells (SE: boxes, rows, columns; sizes 2-6).
-  for (int kind = 0; kind < 3; ++kind) {
-    const int h = HouseOfKind(bug_cells[0], kind);
+  int houses[3];
+  HousesInSeOrder(bug_cells[0], houses);
+  for (int h : houses) {
     bool all_in = true;
-    for (int i = 1; i < n; ++i) all_in = all_in && HouseOfKind(bug_cells[i], kind) == h;
+    for (int i = 1; i < n; ++i) all_in = all_in && House(h).Has(bug_cells[i]);
     if (!all_in) continue;
     int cells[9];
     int m = 0;
