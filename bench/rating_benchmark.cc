@@ -4,9 +4,12 @@
 //   BM_RateGenerated/clues_41_46 puzzles dug to 41-46 clues
 //   BM_RateFile/17_clue          the first 5,000 of ../shared/data/puzzles2_17_clue
 //   BM_RateFile/magictour_top1465, BM_RateFile/forum_hardest_1106   harder sets (most need guesses)
+// Each also reports worst_ms, the longest single rating of the run (a wall clock around each).
 // A file benchmark reports an error when ../shared/data is absent.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -43,10 +46,14 @@ void RateAll(benchmark::State& state, const std::vector<Grid>& puzzles) {
   }
   Rating rating;
   size_t i = 0;
+  std::chrono::steady_clock::duration worst{};
   for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
     benchmark::DoNotOptimize(RatePuzzle(puzzles[i++ % puzzles.size()], &rating));
+    worst = std::max(worst, std::chrono::steady_clock::now() - start);
   }
   state.SetItemsProcessed(state.iterations());
+  state.counters["worst_ms"] = std::chrono::duration<double, std::milli>(worst).count();
 }
 
 void BM_RateGenerated(benchmark::State& state, DigOptions options) {

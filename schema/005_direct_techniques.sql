@@ -4,9 +4,8 @@
 -- tries its techniques in SE's order and rates chains on SE's bases (6.6 on one digit, 7.0
 -- through cells; docs/rating.md), so the rating, level, hardest technique
 -- and technique uses that earlier versions stored differ from what this version computes, and
--- `verify` recomputes. Before this file, the store rates every stored puzzle again, in batches
--- of their own transactions (storage/backfill.cc), and rewrites the rows that changed; it keeps
--- its progress in schema_backfill, so that a killed migration resumes after its last batch.
--- This file ends the step: a corpus of version 5 holds only this rater's ratings.
+-- `verify` recomputes. The versions that made this file rated every stored puzzle again before
+-- it; since schema 6 rates them again, that one re-rate is left to schema 6 (its file says how),
+-- and this file only drops the progress a killed re-rate of an older version may have left.
 
 DROP TABLE IF EXISTS schema_backfill;

@@ -179,10 +179,14 @@ StoredRating ReadStored(sqlite3_stmt* select) {
           std::string(ColumnView(select, 6)), std::string(ColumnView(select, 7))};
 }
 
-// Schema 5's batch: rates the rows from the saved progress on, rewriting those that differ.
+// The schema whose step rates every stored puzzle again: the newest whose rater rates
+// differently. An older re-rate (schema 5's) is left to it: one pass gives the same ratings.
+constexpr int kRerateVersion = 6;
+
+// A batch of the re-rate: rates the rows from the saved progress on, rewriting those that differ.
 Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
-  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 5";
-  constexpr int kVersion = 5;
+  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 6";
+  constexpr int kVersion = kRerateVersion;
   int64_t next_id = 0;
   if (Status s = ReadProgress(db, path, kWhat, kVersion, &next_id); !s.ok()) return s;
   OwnedStmt select, update, progress;
@@ -256,7 +260,7 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
 
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done) {
   *done = true;
-  if (version == 5) return RerateBatch(db, path, done);
+  if (version == kRerateVersion) return RerateBatch(db, path, done);
   return Status::Ok();
 }
 

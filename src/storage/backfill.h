@@ -22,7 +22,8 @@ Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version);
 // in table schema_backfill (version, next_id: the rows with id >= next_id are left), which the
 // schema file drops, so a migration killed after a batch resumes after it. Versions without
 // such a backfill: *done is true at once.
-//   Schema 5: every puzzle is rated again (ratings with SE's direct techniques and order).
+//   Schema 6: every puzzle is rated again (ratings with the forcing chains; it also stands for
+//   schema 5's re-rate, which older versions ran).
 inline constexpr int kBackfillBatchRows = 5000;
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done);
 

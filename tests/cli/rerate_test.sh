@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Corpora rated by an older rater (schema 4, before SE's direct techniques) brought up to this
-# one by `migrate`, one CTest case per function: tests/cli/rerate_test.sh CASE BINARY.
+# Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
+# forcing chains) brought up to this one by `migrate`, one CTest case per function:
+# tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
 set -uo pipefail
 CASE="$1"
@@ -20,29 +21,42 @@ age_to_schema_4() {
                 pragma user_version = 4" || fail "aging $1"
 }
 
-# An old corpus is refused by the read commands, migrated in one command, and then verifies clean:
-# every stored rating is this rater's again.
-case_rerate() {
+# Turns corpus $1 into what the rater of schema 5 left: no forcing chains (a guess instead).
+age_to_schema_5() {
+  sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
+                  techniques = '{\"hidden-single-box\":40,\"guess\":1}'
+                where hardest like '%forcing-chain';
+                pragma user_version = 5" || fail "aging $1"
+}
+
+# An old corpus ($1, aged to schema $2 by age_to_schema_$2) is refused by the read commands,
+# migrated in one command, and then verifies clean: every stored rating is this rater's again, and
+# the puzzles whose hardest step is like $3 (what the old rater lacked) are back.
+expect_rerated() {
+  local db="$1" version="$2" like="$3" count
   need sqlite3
-  "$BIN" generate --db r.db --count 400 --seed 5 --minimal --threads 2 --quiet || fail generate
-  local direct
-  direct=$(sqlite3 r.db "select count(*) from puzzles where hardest like 'direct-%'")
-  [ "$direct" -gt 0 ] || fail "no puzzle needs a direct technique"
-  age_to_schema_4 r.db
-  expect_one_line_error 1 "$BIN" verify --db r.db
-  grep -q 'schema version 4 is older .*sudoku-corpus migrate --db r.db' err.txt || fail "$(cat err.txt)"
-  "$BIN" migrate --db r.db >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "r.db: schema 4 -> 5" ] || fail "migrate said: $(cat out.txt)"
-  [ "$(sqlite3 r.db "select count(*) from puzzles where hardest like 'direct-%'")" -eq "$direct" ] ||
-    fail "the direct techniques did not come back"
-  [ "$(sqlite3 r.db "select count(*) from sqlite_master where name = 'schema_backfill'")" -eq 0 ] ||
+  "$BIN" generate --db "$db" --count 400 --seed 5 --minimal --threads 2 --quiet || fail generate
+  count=$(sqlite3 "$db" "select count(*) from puzzles where hardest like '$like'")
+  [ "$count" -gt 0 ] || fail "no puzzle's hardest step is like $like"
+  "age_to_schema_$version" "$db"
+  expect_one_line_error 1 "$BIN" verify --db "$db"
+  grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
+    fail "$(cat err.txt)"
+  "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
+  [ "$(cat out.txt)" = "$db: schema $version -> 6" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(sqlite3 "$db" "select count(*) from puzzles where hardest like '$like'")" -eq "$count" ] ||
+    fail "the puzzles needing $like did not come back"
+  [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name = 'schema_backfill'")" -eq 0 ] ||
     fail "the migration's progress table is left"
-  "$BIN" verify --db r.db >out.txt 2>err.txt || fail "verify after migrate: $(cat out.txt err.txt)"
+  "$BIN" verify --db "$db" >out.txt 2>err.txt || fail "verify after migrate: $(cat out.txt err.txt)"
   grep -q 'all match' out.txt || fail "verify: $(cat out.txt)"
 }
 
-# A migration killed between its batches keeps the batches it committed (the file stays at
-# schema 4, its progress recorded) and the next `migrate` finishes from there.
+case_rerate() { expect_rerated r.db 4 'direct-%'; }
+case_rerate_5() { expect_rerated f.db 5 '%forcing-chain'; }
+
+# A migration killed between its batches keeps the batches it committed (the file stays before
+# schema 6, at 5, its progress recorded) and the next `migrate` finishes from there.
 case_rerate_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
@@ -58,7 +72,7 @@ case_rerate_resume() {
   done
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 4 ]; then
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 5 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
       fail "a committed batch was lost"

@@ -3,10 +3,12 @@
 // that every size path of a search runs (the generated puzzles rarely leave the smallest one).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <climits>
 #include <utility>
+#include <vector>
 
 #include "common/samples.h"
 #include "common/test_data.h"
@@ -39,7 +41,7 @@ void ReferenceXyChainsFrom(const State& s, const Work& w, int a, int z, Eliminat
   is[x].Set(a);
   seen[x].Set(a);
   for (int cells = 2;; ++cells) {
-    const int rating = 70 + core_internal::ChainLengthBonus(2 * cells);
+    const int rating = core_internal::kMixedChainBase + core_internal::ChainLengthBonus(2 * cells);
     if (found->rating != 0 && rating >= found->rating) return;
     std::array<CellSet, kDigits> next{};
     bool any = false;
@@ -112,6 +114,259 @@ TEST(RatingReference, XyChainMatchesPerStartSearch) {
         SCOPED_TRACE(::testing::Message()
                      << bivalue << "/" << filled << " state " << i << " bound " << bound);
         ExpectSame(core_internal::FindXyChain(s, w, bound), ReferenceXyChain(s, w, bound));
+      }
+    }
+  }
+}
+
+// Reference forcing-chain search, written as SE's: one candidate at a time, every "on" of a
+// layer then every "off", each candidate kept with the depth it was first reached at. Returns
+// the node count of the chain by which (cell, d), assumed on (`from_on`) or off, comes back in
+// the other state, or 0.
+int ReferenceChainFrom(const State& s, const Work& w, bool cells, int cell, int d, bool from_on) {
+  constexpr int kNodes = kCells * kDigits;
+  std::array<int, kNodes> on_depth, off_depth;
+  on_depth.fill(-1);
+  off_depth.fill(-1);
+  std::vector<int> pending_on, pending_off;
+  (from_on ? on_depth : off_depth)[cell * kDigits + d] = 0;
+  (from_on ? pending_on : pending_off).push_back(cell * kDigits + d);
+  const int target = cell * kDigits + d;
+  while (!pending_on.empty() || !pending_off.empty()) {
+    std::vector<int> next;
+    for (int n : pending_on) {
+      const int c = n / kDigits, v = n % kDigits;
+      auto turn_off = [&](int x, int e) {
+        const int m = x * kDigits + e;
+        if (from_on && m == target) return on_depth[n] + 2;  // nodes: depth + 1
+        if (off_depth[m] < 0) {
+          off_depth[m] = on_depth[n] + 1;
+          next.push_back(m);
+        }
+        return 0;
+      };
+      for (int e = 0; e < kDigits; ++e) {
+        if (cells && e != v && s.cand[e].Has(c)) {
+          if (const int nodes = turn_off(c, e)) return nodes;
+        }
+      }
+      for (int x = 0; x < kCells; ++x) {
+        if (Peers(c).Has(x) && s.cand[v].Has(x)) {
+          if (const int nodes = turn_off(x, v)) return nodes;
+        }
+      }
+    }
+    pending_off.insert(pending_off.end(), next.begin(), next.end());
+    pending_on.clear();
+    next.clear();
+    for (int n : pending_off) {
+      const int c = n / kDigits, v = n % kDigits;
+      auto turn_on = [&](int x, int e) {
+        const int m = x * kDigits + e;
+        if (!from_on && m == target) return off_depth[n] + 2;
+        if (on_depth[m] < 0 && !(from_on && m == target)) {
+          on_depth[m] = off_depth[n] + 1;
+          next.push_back(m);
+        }
+        return 0;
+      };
+      if (cells && w.bivalue.Has(c)) {
+        const int e = std::countr_zero(static_cast<unsigned>(w.masks[c] & ~(1u << v)));
+        if (const int nodes = turn_on(c, e)) return nodes;
+      }
+      for (int h = 0; h < core_internal::kHouses; ++h) {
+        if (!core_internal::House(h).Has(c)) continue;
+        const CellSet places = s.cand[v] & core_internal::House(h);
+        if (places.Count() != 2) continue;
+        if (const int nodes = turn_on((places & ~CellSet::Of(c)).First(), v)) return nodes;
+      }
+    }
+    pending_on = next;
+    pending_off.clear();
+  }
+  return 0;
+}
+
+// The cheapest chain over every assumption in SE's order (as FindForcingChain: one digit's
+// chains from "off" only, then mixed chains both ways).
+core_internal::ForcingChain ReferenceForcingChain(const State& s, const Work& w) {
+  core_internal::ForcingChain best;
+  for (const bool cells : {false, true}) {
+    const int base = cells ? core_internal::kMixedChainBase : core_internal::kXChainBase;
+    s.empty.ForEach([&](int cell) {
+      for (uint16_t m = w.masks[cell]; m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        for (const bool from_on : {true, false}) {
+          if (from_on && !cells) continue;
+          const int nodes = ReferenceChainFrom(s, w, cells, cell, d, from_on);
+          if (nodes == 0) continue;
+          const int rating = base + core_internal::ChainLengthBonus(nodes - 2);
+          if (best.rating == 0 || rating < best.rating ||
+              (rating == best.rating && nodes < best.nodes)) {
+            best = {rating, nodes, cells, cell, d, !from_on};
+          }
+        }
+      }
+    });
+  }
+  return best;
+}
+
+TEST(RatingReference, ForcingChainMatchesOneCandidateAtATimeSearch) {
+  Rng rng(2026);
+  constexpr std::pair<int, int> kOdds[] = {{15, 70}, {30, 40}, {60, 20}, {100, 0}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 40; ++i) {
+      SCOPED_TRACE(::testing::Message() << bivalue << "/" << filled << " state " << i);
+      const State s = RandomState(rng, bivalue, filled);
+      Work w;
+      core_internal::ComputeWork(s, &w);
+      const core_internal::ForcingChain got = core_internal::FindForcingChain(s, w);
+      const core_internal::ForcingChain want = ReferenceForcingChain(s, w);
+      ASSERT_EQ(got.rating, want.rating);
+      if (want.rating == 0) continue;
+      EXPECT_EQ(got.nodes, want.nodes);
+      EXPECT_EQ(got.mixed, want.mixed);
+      EXPECT_EQ(got.cell, want.cell);
+      EXPECT_EQ(got.digit, want.digit);
+      EXPECT_EQ(got.place, want.place);
+    }
+  }
+}
+
+// Reference Nishio search, written as SE's dynamic chaining on one digit: candidates as objects
+// with their list of causes, followed one at a time (those turned on first), a candidate turned
+// off leaving the grid once followed, ancestors counted by walking the causes. The nodes of the
+// contradiction that assumption (cell, d) on (`assume_on`) or off leads to, or 0.
+int ReferenceNishio(const State& s, int cell, int d, bool assume_on) {
+  struct Node {
+    int cell;
+    std::vector<int> parents;
+  };
+  std::vector<Node> nodes;
+  std::array<int, kCells> on_node, off_node;
+  on_node.fill(-1);
+  off_node.fill(-1);
+  CellSet now = s.cand[d];
+  std::vector<int> pending_on, pending_off;
+  auto ancestors = [&](int n) {
+    std::vector<bool> seen(nodes.size());
+    std::vector<int> todo = {n};
+    int count = 0;
+    while (!todo.empty()) {
+      const int m = todo.back();
+      todo.pop_back();
+      if (seen[m]) continue;
+      seen[m] = true;
+      ++count;
+      for (int p : nodes[m].parents) todo.push_back(p);
+    }
+    return count;
+  };
+  nodes.push_back({cell, {}});
+  (assume_on ? on_node : off_node)[cell] = 0;
+  (assume_on ? pending_on : pending_off).push_back(0);
+  size_t next_on = 0, next_off = 0;
+  const int houses_of[3] = {0, 1, 2};
+  auto house = [](int c, int which) {
+    return which == 0   ? core_internal::BoxHouse(c)
+           : which == 1 ? core_internal::RowHouse(c)
+                        : core_internal::ColHouse(c);
+  };
+  while (next_on < pending_on.size() || next_off < pending_off.size()) {
+    if (next_on < pending_on.size()) {
+      const int p = pending_on[next_on++];
+      const int c = nodes[p].cell;
+      std::vector<int> make_off;
+      for (int which : houses_of) {
+        for (int x : core_internal::kTables.house_cells[house(c, which)]) {
+          if (x == c || !now.Has(x)) continue;
+          if (std::find(make_off.begin(), make_off.end(), x) == make_off.end())
+            make_off.push_back(x);
+        }
+      }
+      for (int x : make_off) {
+        if (on_node[x] >= 0) {
+          nodes.push_back({x, {p}});
+          return ancestors(on_node[x]) + ancestors(static_cast<int>(nodes.size()) - 1);
+        }
+        if (off_node[x] >= 0) continue;
+        off_node[x] = static_cast<int>(nodes.size());
+        nodes.push_back({x, {p}});
+        pending_off.push_back(off_node[x]);
+      }
+    } else {
+      const int p = pending_off[next_off++];
+      const int c = nodes[p].cell;
+      std::vector<std::pair<int, std::vector<int>>> make_on;
+      for (int which : houses_of) {
+        const int h = house(c, which);
+        const CellSet places = now & core_internal::House(h);
+        if (places.Count() != 2) continue;
+        const int x = (places & ~CellSet::Of(c)).First();
+        bool known = false;
+        for (const auto& [y, parents] : make_on) known |= y == x;
+        if (known) continue;
+        std::vector<int> parents = {p};
+        (s.cand[d] & core_internal::House(h) & ~now).ForEach([&](int gone) {
+          parents.push_back(off_node[gone]);
+        });
+        make_on.push_back({x, parents});
+      }
+      now.Clear(c);
+      for (const auto& [x, parents] : make_on) {
+        if (off_node[x] >= 0) {
+          nodes.push_back({x, parents});
+          return ancestors(static_cast<int>(nodes.size()) - 1) + ancestors(off_node[x]);
+        }
+        if (on_node[x] >= 0) continue;
+        on_node[x] = static_cast<int>(nodes.size());
+        nodes.push_back({x, parents});
+        pending_on.push_back(on_node[x]);
+      }
+    }
+  }
+  return 0;
+}
+
+TEST(RatingReference, NishioMatchesSeStyleSearch) {
+  Rng rng(2027);
+  constexpr std::pair<int, int> kOdds[] = {{15, 70}, {30, 40}, {60, 20}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 60; ++i) {
+      SCOPED_TRACE(::testing::Message() << bivalue << "/" << filled << " state " << i);
+      const State s = RandomState(rng, bivalue, filled);
+      Work w;
+      core_internal::ComputeWork(s, &w);
+      // The reference's cheapest, in SE's order.
+      int best_rating = 0, best_nodes = 0, best_cell = -1;
+      s.empty.ForEach([&](int cell) {
+        for (uint16_t m = w.masks[cell]; m; m &= m - 1) {
+          const int d = std::countr_zero(m);
+          for (const bool assume_on : {true, false}) {
+            const int nodes = ReferenceNishio(s, cell, d, assume_on);
+            if (nodes == 0) continue;
+            const int rating =
+                core_internal::kNishioBase + core_internal::ChainLengthBonus(nodes - 2);
+            if (best_rating == 0 || rating < best_rating ||
+                (rating == best_rating && nodes < best_nodes)) {
+              best_rating = rating;
+              best_nodes = nodes;
+              best_cell = cell;
+            }
+          }
+        }
+      });
+      State got = s;
+      core_internal::Step step;
+      const bool found = core_internal::FindNishioChain(got, w, &step);
+      ASSERT_EQ(found, best_rating != 0);
+      if (!found) continue;
+      EXPECT_EQ(step.rating, best_rating);
+      // The step changes the reference's cell only, and its digit there.
+      for (int d = 0; d < kDigits; ++d) {
+        const CellSet changed = (got.cand[d] & ~s.cand[d]) | (s.cand[d] & ~got.cand[d]);
+        EXPECT_TRUE(changed.Empty() || changed == CellSet::Of(best_cell)) << d;
       }
     }
   }
@@ -238,8 +493,9 @@ Rating RateInSeOrder(const Grid& puzzle, const Grid& solution) {
 }
 
 // RateUniquePuzzle takes naked singles before the direct pointing, claiming and hidden pair
-// once a step rated 2.3 or more was needed (ApplyEasiestStep in logic.h): the same rating,
-// hardest technique and guesses as SE's order throughout.
+// once a step rated 2.3 or more was needed, and any chain no dearer than the rating so far
+// before SE's cheapest (ApplyEasiestStep in logic.h): the same rating, hardest technique and
+// guesses as SE's order throughout.
 void ExpectSeOrderRating(const Grid& puzzle) {
   Grid solution;
   ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1) << ToString(puzzle);

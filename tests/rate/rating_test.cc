@@ -104,6 +104,10 @@ TEST(Rating, TechniqueNamesAreStableAndParse) {
   EXPECT_EQ(TechniqueName(Technique::kDirectClaiming), "direct-claiming");
   EXPECT_EQ(TechniqueName(Technique::kDirectHiddenPair), "direct-hidden-pair");
   EXPECT_EQ(TechniqueName(Technique::kDirectHiddenTriple), "direct-hidden-triple");
+  EXPECT_EQ(TechniqueName(Technique::kForcingChain), "forcing-chain");
+  EXPECT_EQ(TechniqueName(Technique::kNishioChain), "nishio-forcing-chain");
+  EXPECT_EQ(TechniqueName(Technique::kCellForcingChain), "cell-forcing-chain");
+  EXPECT_EQ(TechniqueName(Technique::kRegionForcingChain), "region-forcing-chain");
   std::set<std::string_view> names;
   for (int t = 0; t < kTechniqueCount; ++t) {
     const auto technique = static_cast<Technique>(t);
@@ -152,7 +156,11 @@ TEST(Rating, TechniqueRatingsFollowSudokuExplainer) {
                                                  {Technique::kTwoStringKite, 66},
                                                  {Technique::kXChain, 66},
                                                  {Technique::kXyChain, 70},
+                                                 {Technique::kForcingChain, 70},
                                                  {Technique::kWWing, 71},
+                                                 {Technique::kNishioChain, 75},
+                                                 {Technique::kCellForcingChain, 80},
+                                                 {Technique::kRegionForcingChain, 80},
                                                  {Technique::kGuess, kGuessRating}};
   for (const auto& [technique, rating] : published) {
     EXPECT_EQ(TechniqueRating(technique), rating) << TechniqueName(technique);
@@ -527,7 +535,7 @@ TEST(RatingPosition, XChain) {
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXChain);
-  EXPECT_EQ(step.rating, 67);  // 6 cells: 6.6 + 0.1
+  EXPECT_EQ(step.rating, 67);  // 3 strong links, 8 nodes: 6.6 + 0.1
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(1, 1), Cell(2, 1), Cell(7, 0), Cell(8, 0)}));
 }
 
@@ -549,7 +557,7 @@ TEST(RatingPosition, XyChain) {
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXyChain);
-  EXPECT_EQ(step.rating, 72);  // 4 cells = 8 nodes: 7.0 + 0.2
+  EXPECT_EQ(step.rating, 72);  // 4 cells, 10 nodes: 7.0 + 0.2
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(0, 8), Cell(4, 0)}));
 }
 

@@ -1,6 +1,6 @@
-// Tests of schema 5's migration (schema/005_direct_techniques.sql, storage/backfill.h): a corpus
-// of schema 4, whose ratings an older rater stored, is rated again by this one, in batches of
-// their own transactions that a killed migration resumes after.
+// Tests of the re-rating migration (schema/006_forcing_chains.sql, storage/backfill.h): a corpus
+// of schema 4 or 5, whose ratings an older rater stored, is rated again by this one, in batches
+// of their own transactions that a killed migration resumes after.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -37,9 +37,9 @@ void ExecOnFile(const std::string& path, const std::string& sql) {
 using testing::QueryInt;
 using testing::QueryText;
 
-// A corpus of `count` generated minimal puzzles as this version writes it, then aged to what the
-// rater of schema 4 could have left: every rating column wrong, version 4.
-void MakeSchemaFourCorpus(const std::string& path, int count) {
+// A corpus of `count` generated minimal puzzles as this version writes it, then aged to what an
+// older rater could have left: every rating column wrong, schema `version`.
+void MakeOldCorpus(const std::string& path, int count, int version = 4) {
   std::unique_ptr<SqliteStore> store;
   ASSERT_TRUE(SqliteStore::Open(path, &store).ok());
   RunInfo info;
@@ -61,7 +61,8 @@ void MakeSchemaFourCorpus(const std::string& path, int count) {
   store.reset();
   ExecOnFile(path,
              "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "
-             "level = 'beginner'; PRAGMA user_version = 4;");
+             "level = 'beginner'; PRAGMA user_version = " +
+                 std::to_string(version) + ";");
 }
 
 // The ids of the rows whose rating columns are not what this rater gives their puzzle.
@@ -91,7 +92,7 @@ std::vector<int64_t> WronglyRated(sqlite3* db) {
 
 TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   TempDb file;
-  MakeSchemaFourCorpus(file.path(), 40);
+  MakeOldCorpus(file.path(), 40);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -103,10 +104,22 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
 }
 
+TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveAgain) {
+  TempDb file;
+  MakeOldCorpus(file.path(), 40, 5);
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(store->opened_version(), 5);
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+}
+
 // More rows than one batch: each batch commits on its own and the last one applies the schema.
 TEST(RerateMigration, RatesInBatches) {
   TempDb file;
-  MakeSchemaFourCorpus(file.path(), 40);
+  MakeOldCorpus(file.path(), 40);
   // Copies of the rows up to two and a half batches (no canonical form, as schema 1's
   // duplicates: the unique indexes allow it).
   ExecOnFile(
@@ -131,10 +144,10 @@ TEST(RerateMigration, RatesInBatches) {
 // starts from there, and leaves the rows before it as that batch wrote them.
 TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   TempDb file;
-  MakeSchemaFourCorpus(file.path(), 40);
+  MakeOldCorpus(file.path(), 40, 5);
   ExecOnFile(file.path(),
              "CREATE TABLE schema_backfill (version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL);"
-             "INSERT INTO schema_backfill VALUES (5, 21);");
+             "INSERT INTO schema_backfill VALUES (6, 21);");
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -145,6 +158,22 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   for (int64_t id = 1; id <= 20; ++id) before_progress.push_back(id);
   EXPECT_EQ(WronglyRated(db), before_progress);
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
+}
+
+// The progress of a re-rate that an older version ran for schema 5 is not this one's: schema 5's
+// file drops it and schema 6 rates every row.
+TEST(RerateMigration, OlderProgressRatesEveryRow) {
+  TempDb file;
+  MakeOldCorpus(file.path(), 40);
+  ExecOnFile(file.path(),
+             "CREATE TABLE schema_backfill (version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL);"
+             "INSERT INTO schema_backfill VALUES (5, 21);");
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_TRUE(s.ok()) << s.message();
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
 }
 
 }  // namespace

@@ -33,36 +33,52 @@
 // would leave the digit one place in another box (another line of the same direction) crossing
 // the line (box); a hidden pair (triple) whose eliminations would leave another digit one place
 // in the same house. SE applies only that placement, not the eliminations.
-// Chains: SE has no named skyscraper, kite or W-wing; it finds every chain with one search and
-// takes the cheapest. A chain rates its base (6.6 on one digit, 7.0 through cells too) plus 0.1
-// for each length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) its
-// node count exceeds (docs/se-rules.md). This solver approximates that:
-//   6.6 skyscraper, 2-string kite (4-cell X-chains: no length bonus)
-//   6.6+ X-chain: 6.6 + bonus(cells on the chain: 4, 6, 8, ...)
-//   7.0+ XY-chain: 7.0 + bonus(2 x cells) (each cell is two nodes), so 4 cells rate 7.2
-//   7.1 W-wing (fixed: the 8-node chain SE finds for it)
-// Not implemented (SE also has them): aligned pair/triple exclusion, cycles, forcing chains
-// through cells and houses (SE 7.0+), Nishio (7.5+), multiple and dynamic forcing chains
-// (8.0-9.x) and nested forcing chains (9.5-12).
+// Chains: SE has no named skyscraper, kite or W-wing; it finds every chain with one search (its
+// "forcing chains and cycles") and takes the cheapest. A chain rates its base plus 0.1 for each
+// length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) that its node
+// count less two exceeds; nodes are candidates with a state ("r1c1 is 5", "r1c1 is not 5"), from
+// the assumption to the conclusion (docs/se-rules.md). Bases: 6.6 on one digit, 7.0 through
+// cells too (SE's XY search), 8.0 for multiple forcing chains. Here:
+//   6.6 skyscraper, 2-string kite (6 nodes: no length bonus)
+//   6.6+ X-chain: 6.6 + bonus(2 x strong links); also a candidate whose removal would force it
+//        back on through one digit's links (it stays, the other candidates of its cell go)
+//   7.1 W-wing (8 nodes)
+//   7.0+ XY-chain: 7.0 + bonus(2 x cells), so 4 cells rate 7.2
+//   7.0+ forcing chain: any other chain through cells and houses, bonus by its nodes
+//   7.5+ Nishio forcing chain: a candidate assumed on (off) whose implications on its digit
+//        alone, with each candidate turned off leaving the grid, end in a contradiction: it
+//        leaves its cell (is the cell's digit); nodes: both contradicting candidates' ancestors
+// Among chains the cheapest is taken, then the shortest (so a mixed chain beats an X-chain of
+// its rating); Nishio only where no chain of the first kinds applies, as SE tries them.
+// SE's multiple forcing chains (8.0+: every candidate of a cell, or every place of a digit in a
+// house, forces the same; bonus by the nodes of all branches) have their finder and names
+// (kCellForcingChain, kRegionForcingChain) but are not tried yet: while a guess rates 10.0,
+// they would leave so few generated puzzles needing one that the extreme level could hardly be
+// generated.
+// Not implemented (SE also has them): aligned pair/triple exclusion, cycles (SE 6.5+, 7.0+: a
+// loop's eliminations, here found as longer chains), dynamic forcing chains (8.5+; 9.0+ with
+// easier techniques inside) and nested forcing chains (9.5+).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
 // (found once with CountSolutions), counts one guess, and goes on with logic. A guess step is
-// rated 10.0 (kGuessRating): a puzzle stuck here needs something this solver lacks, in practice
-// mostly forcing chains (SE 7.0-9.x) or nested chains (SE 9.x-12); 10.0 puts every such puzzle
-// above every logical rating. `guesses` separates them further.
+// rated 10.0 (kGuessRating): a puzzle stuck here needs something this solver does not try, in
+// practice multiple or dynamic forcing chains (SE 8.0-9.x) or nested chains (SE 9.x-12); 10.0 puts
+// every such puzzle above every logical rating. `guesses` separates them further.
 //
 // Levels. Rating bands named by the technique families they admit (RatingBands()):
 //   beginner  0.0-1.2   full houses and hidden singles in boxes only
 //   easy      1.3-2.3   all singles, direct pointing, claiming and hidden pair
 //   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
-//   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique loops, quads, jellyfish, BUG
-//   expert    6.5-9.9   + chains (skyscraper, kite, W-wing, X- and XY-chains)
+//   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
+//   expert    6.5-9.9   + chains (skyscraper, kite, W-wing, X-, XY- and forcing chains)
 //   extreme  10.0+      a guess was needed
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
 // singles. How often each level comes out of each clue band: docs/rating.md.
 //
-// Thread-safety: every function is pure and thread-safe; rating allocates nothing on the heap.
+// Thread-safety: every function is pure and thread-safe. Rating allocates on the heap only at a
+// thread's first forcing chain search: that thread's search buffers, about 1.6 MB, kept for its
+// later searches (the multiple forcing chains keep theirs, about 420 KB, per thread as well).
 #ifndef SUDOKU_CORE_RATING_H_
 #define SUDOKU_CORE_RATING_H_
 
@@ -112,12 +128,18 @@ enum class Technique : uint8_t {
   kBugType2,    // several BUG cells, one BUG digit: it leaves the cells seeing them all
   kBugType4,    // two BUG cells of a house sharing a digit x: each is its BUG digit or x
   kBugType3,    // the BUG digits form a naked set with other cells of the BUG cells' house
+  // Chains: SE finds them all with one search and takes the cheapest chain (see above), so
+  // among them this order is not the order of trial.
   kSkyscraper,
   kTwoStringKite,
-  kXChain,   // alternating strong/weak links on one digit
-  kXyChain,  // a chain of bivalue cells
+  kXChain,        // alternating strong/weak links on one digit
+  kXyChain,       // a chain of bivalue cells
+  kForcingChain,  // a chain mixing cell links and house links (SE "forcing chain")
   kWWing,
-  kGuess,  // no technique applied: one cell set from the solution
+  kNishioChain,         // a candidate whose assumption contradicts itself on its digit alone
+  kCellForcingChain,    // every candidate of a cell forces the same conclusion (not tried yet)
+  kRegionForcingChain,  // every place of a digit in a house forces the same (not tried yet)
+  kGuess,               // no technique applied: one cell set from the solution
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::kGuess) + 1;
 

@@ -18,8 +18,6 @@ namespace sudoku::core_internal {
 
 namespace {
 
-constexpr int kXChainBase = 66;
-
 // kRating[links]: the rating of an X-chain of `links` strong links (2 * links cells). Each
 // layer of a search reaches a new "on" cell, so a search has fewer than kCells layers.
 constexpr std::array<int8_t, kCells> MakeRatings() {

@@ -176,6 +176,20 @@ struct DigitChain {
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
 };
 
+// The cheapest Nishio chain on one digit (rate/nishio.cc), kept while its candidates stay the
+// same.
+struct NishioResult {
+  int rating = 0;  // 0: none
+  int nodes = 0;
+  int cell = 0;
+  bool place = false;  // refuted "off": the digit goes in the cell; else it leaves the cell
+};
+struct NishioMemory {
+  bool valid = false;
+  CellSet cand;
+  NishioResult best;
+};
+
 // What the singles finders keep between steps: per house, the number of empty cells and of
 // cells of each digit, in the state `empty` and `cand` describe. Houses whose count is one hold a
 // single; the finders read them from the counts instead of searching houses, and keep the counts up
@@ -191,6 +205,21 @@ struct SinglesMemory {
 // Brings m's counts up to date with s (candidates and cells lost since m last saw the state).
 // REQUIRES: since m last saw it, s only lost candidates and empty cells.
 void RefreshSingles(const State& s, SinglesMemory* m);
+
+// What the other chains of a forcing chain search prove: each assumption refuted, as the
+// candidate and whether its digit goes in the cell (refuted "off") or leaves it.
+struct ChainConclusion {
+  uint8_t cell;
+  uint8_t digit;
+  bool place;
+  bool mixed;
+  uint8_t rating;  // at least the chain's
+};
+struct ChainConclusions {
+  int count = 0;
+  // Per graph searched, each assumption at most once: off ones on one digit, both with cells.
+  ChainConclusion at[3 * kCells * kDigits];  // left unset past count
+};
 
 // Everything the step loop keeps between the steps of one solve.
 struct Memory {
@@ -214,6 +243,10 @@ struct Memory {
   DigitChain x_chain[kDigits];
   // The bivalue cells from which the unique loop search closed no loop at its last search.
   CellSet loopless;
+  NishioMemory nishio[kDigits];
+  // What the last forcing chain search proved: once the solve's rating reaches their ratings,
+  // they serve as its later chain steps.
+  ChainConclusions chains;
 };
 
 // Starts a round: brings m->work up to date with s, recomputing only the cells whose
@@ -247,6 +280,15 @@ struct Step {
   int uses = 0;    // placements for singles, 1 otherwise
 };
 
+// SE's chain bases in tenths (docs/se-rules.md): a forcing chain on one digit (X-chain,
+// skyscraper, 2-string kite), one that also goes through cells (XY-chain, W-wing, mixed chains),
+// Nishio forcing chains, and the multiple forcing chains (cell and region). A chain rates its base
+// plus ChainLengthBonus(nodes - 2), nodes being SE's count of the chain's candidates.
+inline constexpr int kXChainBase = 66;
+inline constexpr int kMixedChainBase = 70;
+inline constexpr int kNishioBase = 75;
+inline constexpr int kMultipleChainBase = 80;
+
 // SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
 // so that the chain searches tabulate their rating per layer at compile time.
 constexpr int ChainLengthBonus(int nodes) {
@@ -261,8 +303,8 @@ constexpr int ChainLengthBonus(int nodes) {
   return bonus;
 }
 
-// Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/unique.cc,
-// rate/chains.cc).
+// Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc,
+// rate/unique.cc, rate/xy_chain.cc, rate/forcing.cc, rate/nishio.cc).
 // The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
@@ -306,6 +348,31 @@ Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullp
 // Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
 Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
 
+// Forcing chains as SE finds them (rate/forcing.cc): a candidate assumed on that turns itself off
+// (removed), or assumed off that turns itself on (its cell's other candidates removed).
+struct ForcingChain {
+  int rating = 0;      // 0: none found
+  int nodes = 0;       // SE's complexity: the candidates, with their state, the chain uses
+  bool mixed = false;  // through cell links too (SE's XY search), else on one digit (X)
+  int cell = 0;
+  int digit = 0;
+  bool place = false;  // true: the digit goes in the cell; false: it leaves the cell
+};
+// The cheapest forcing chain rating at most `bound` (0: any), the shorter on a tie and, between
+// equals, the first in SE's order (single-digit chains, then mixed; cells, digits in order; "on"
+// before "off"), not counting single-digit chains from "on" (FindXChain finds those). With
+// `others`, also every assumption the search refuted on its way, the cheapest among them.
+ForcingChain FindForcingChain(const State& s, const Work& w, int bound = 0,
+                              ChainConclusions* others = nullptr);
+// Applies what `chain` concludes; false if it removes nothing.
+bool ApplyForcingChain(State& s, const Work& w, const ForcingChain& chain);
+// SE's Nishio forcing chains (7.5 and up, rate/nishio.cc): a candidate whose assumption, followed
+// on its digit alone, leads to a contradiction; the cheapest, if any. With `memory` (one per
+// digit), digits whose candidates did not change reuse the last result.
+bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory = nullptr);
+// SE's multiple forcing chains (cell and region forcing chains, 8.0 and up): the cheapest, if any.
+bool FindMultipleForcingChain(State& s, const Work& w, Step* step);
+
 // Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
 bool ApplyTechnique(State& s, Technique technique, Step* step);
 
@@ -319,8 +386,14 @@ bool ApplyEasiestStep(State& s, Step* step);
 // pair. Those and the singles only place digits, each placement also follows after the others
 // (by a single or the same direct technique), so the placements they reach before anything else
 // is needed are the same in any order, and so is every later step: only the uses of each differ,
-// never the rating or the hardest technique. With memory->sound it does not look for direct
-// claimings, which never come first in such a state (rate/locked.cc).
+// never the rating or the hardest technique. Likewise for chains: once the solve's rating is at
+// least a chain's, that chain may serve as the step in place of SE's cheapest (it changes
+// neither the rating nor the hardest step), so the X-chain kept from an earlier step, what the
+// last forcing chain search proved on its way (Memory::chains) and the XY-chains go before a
+// new forcing chain search. That this leaves the rating, hardest technique and guesses as SE's
+// order gives them is not proved but checked (rating_reference_test.cc, on golden files and
+// generated puzzles). With memory->sound it does not look for direct claimings, which never
+// come first in such a state (rate/locked.cc).
 // REQUIRES: *memory is default-constructed for a new solve (but for sound and rating_so_far),
 // and between calls s only loses candidates (PlaceDigit, Eliminate).
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step);

@@ -52,7 +52,11 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"two-string-kite", 66},
     {"x-chain", 66},
     {"xy-chain", 70},
+    {"forcing-chain", 70},
     {"w-wing", 71},
+    {"nishio-forcing-chain", 75},
+    {"cell-forcing-chain", 80},
+    {"region-forcing-chain", 80},
     {"guess", kGuessRating},
 };
 
@@ -235,6 +239,15 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
   if (technique == Technique::kXyChain) {
     return ApplyChain(s, technique, FindXyChain(s, work), step);
   }
+  if (technique == Technique::kForcingChain) {
+    const ForcingChain chain = FindForcingChain(s, work);
+    *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
+    return ApplyForcingChain(s, work, chain);
+  }
+  if (technique == Technique::kNishioChain) return FindNishioChain(s, work, step);
+  if (technique == Technique::kCellForcingChain || technique == Technique::kRegionForcingChain) {
+    return FindMultipleForcingChain(s, work, step);
+  }
   Scan everything;
   return ApplyFixedTechnique(s, work, technique, everything, step);
 }
@@ -279,20 +292,52 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     }
     if (ApplyRemembered(s, memory, static_cast<Technique>(t), step)) return true;
   }
-  // Chains rate by length: the X-chain if it is no dearer than a W-wing (7.1), else a W-wing,
-  // else the cheaper of the X-chain and the XY-chain (the X-chain on a tie).
+  // SE finds the chains with one search and takes its cheapest chain; between chains of one
+  // rating, the shorter (fewer nodes). The X-chain finder keeps its results between steps, so it
+  // goes first: nothing but a cycle, which is not searched for, beats its cheapest, 6.6.
   const Elimination x_chain = FindXChain(s, work, memory->x_chain);
-  const int w_wing = TechniqueRating(Technique::kWWing);
-  if (x_chain.rating != 0 && x_chain.rating <= w_wing) {
+  if (x_chain.rating == kXChainBase) return ApplyChain(s, Technique::kXChain, x_chain, step);
+  // A chain rating no more than the solve so far changes neither the rating nor the hardest
+  // step, whichever chain it is (logic.h): what is known or cheaper to find goes first.
+  const int so_far = memory->sound ? memory->rating_so_far : 0;
+  if (x_chain.rating != 0 && x_chain.rating <= so_far) {
     return ApplyChain(s, Technique::kXChain, x_chain, step);
   }
-  if (ApplyRemembered(s, memory, Technique::kWWing, step)) return true;
-  // Only an XY-chain cheaper than the X-chain is taken: search below its rating.
-  const Elimination xy_chain = FindXyChain(s, work, x_chain.rating);
-  if (xy_chain.rating != 0 && (x_chain.rating == 0 || xy_chain.rating < x_chain.rating)) {
-    return ApplyChain(s, Technique::kXyChain, xy_chain, step);
+  ChainConclusions& proved = memory->chains;
+  for (int i = 0; i < proved.count; ++i) {
+    const ChainConclusion& c = proved.at[i];
+    if (c.rating > so_far) continue;
+    const ForcingChain chain = {c.rating, 0, c.mixed, c.cell, c.digit, c.place};
+    if (ApplyForcingChain(s, work, chain)) {
+      *step = {c.mixed ? Technique::kForcingChain : Technique::kXChain, c.rating, 1};
+      return true;
+    }
   }
-  return ApplyChain(s, Technique::kXChain, x_chain, step);
+  if (so_far >= kMixedChainBase) {
+    const Elimination xy_chain = FindXyChain(s, work, so_far + 1);
+    if (xy_chain.rating != 0) return ApplyChain(s, Technique::kXyChain, xy_chain, step);
+  }
+  // Any other chain no dearer (a mixed chain of the X-chain's rating is the shorter).
+  const ForcingChain chain =
+      FindForcingChain(s, work, x_chain.rating, memory->sound ? &proved : nullptr);
+  if (chain.rating == 0) {
+    if (x_chain.rating != 0) return ApplyChain(s, Technique::kXChain, x_chain, step);
+    // SE's multiple forcing chains would come next (FindMultipleForcingChain); they are left
+    // out while 10.0 means "needed a guess": with them, so few generated puzzles need a guess
+    // that the extreme level could hardly be generated.
+    return FindNishioChain(s, work, step, memory->nishio);
+  }
+  // A mixed chain goes by the name of the pattern of its rating where there is one.
+  if (chain.mixed) {
+    if (chain.rating == TechniqueRating(Technique::kWWing) &&
+        ApplyRemembered(s, memory, Technique::kWWing, step)) {
+      return true;
+    }
+    const Elimination xy_chain = FindXyChain(s, work, chain.rating + 1);
+    if (xy_chain.rating == chain.rating) return ApplyChain(s, Technique::kXyChain, xy_chain, step);
+  }
+  *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
+  return ApplyForcingChain(s, work, chain);
 }
 
 }  // namespace core_internal

@@ -6,7 +6,7 @@
 // m when m's cell is a bivalue peer of n's cell holding n's digit and m is that cell's other
 // digit. The chain from bivalue cell A assumed not to be z starts at the node "A is x" (x: A's
 // other digit); reaching a node "C is z" (C != A) after k cells, z leaves every cell that sees
-// both A and C, and the chain rates kXyChainBase + ChainLengthBonus(2k).
+// both A and C, and the chain rates kMixedChainBase + ChainLengthBonus(2k).
 //
 // Search. Each start's search is stopped at its first eliminating layer; the cheapest chain is
 // kept, the first start (in cell order, then z order) on a tie. So the starts go in that order
@@ -20,7 +20,6 @@
 namespace sudoku::core_internal {
 namespace {
 
-constexpr int kXyChainBase = 70;
 constexpr int kMaxNodes = 2 * kCells;
 
 // kRating[k]: the rating of a chain of k layers' cells, k from 2 to kMaxNodes + 1 (each layer
@@ -28,7 +27,7 @@ constexpr int kMaxNodes = 2 * kCells;
 constexpr std::array<int8_t, kMaxNodes + 2> MakeRatings() {
   std::array<int8_t, kMaxNodes + 2> rating{};
   for (int k = 2; k <= kMaxNodes + 1; ++k) {
-    rating[k] = static_cast<int8_t>(kXyChainBase + ChainLengthBonus(2 * k));
+    rating[k] = static_cast<int8_t>(kMixedChainBase + ChainLengthBonus(2 * k));
   }
   return rating;
 }
@@ -174,7 +173,7 @@ Elimination XySearch<W>::Run(int bound) {
   MarkEnds();
   Elimination best;
   int limit = bound;  // a later start must rate below the best so far: it loses ties
-  for (int order = 0; order < nodes_ && (limit == 0 || limit > kXyChainBase); ++order) {
+  for (int order = 0; order < nodes_ && (limit == 0 || limit > kMixedChainBase); ++order) {
     const int n = order ^ 1;
     if (!ends_[n].Any()) continue;
     NodeSet<W> ends;

@@ -1,0 +1,166 @@
+// Nishio forcing chains of the logical solver (rate/logic.h), found and rated as Sudoku
+// Explainer 1.2.1 does (docs/se-rules.md): tried where no forcing chain of rate/forcing.cc
+// applies. A candidate assumed on or off whose implications on its digit alone, with the grid
+// updated, end in a contradiction is refuted.
+#include <array>
+#include <cstdint>
+
+#include "core/rate/logic.h"
+
+namespace sudoku::core_internal {
+namespace {
+
+// Nishio forcing chains on one digit (SE 7.5 and up): a candidate assumed on (or off) and the
+// implications on its digit alone followed as SE's dynamic chaining does: one candidate at a time
+// (those turned on first, those turned off in the order found), a candidate turned off leaving the
+// grid once followed, so that a house can come down to two places later. A candidate turned on
+// that way has as causes the candidate just turned off and the places of the house that went
+// before it, so its nodes are all the candidates it descends from through any cause. A
+// contradiction (a candidate both on and off) refutes the assumption; its nodes are the two
+// candidates' counts added. Nodes: cell (on), kCells + cell (off); their ancestors as bit sets.
+class Nishio {
+ public:
+  explicit Nishio(CellSet cand) : cand_(cand) {}
+
+  // The nodes of the contradiction the assumption leads to, or 0.
+  int Refute(int cell, bool assume_on);
+
+ private:
+  using Ancestors = std::array<uint64_t, 3>;
+  static constexpr int kOff = kCells;
+
+  static int Count(const Ancestors& a) { return PopCount(a[0]) + PopCount(a[1]) + PopCount(a[2]); }
+  static void Join(Ancestors& a, const Ancestors& b) {
+    for (int i = 0; i < 3; ++i) a[i] |= b[i];
+  }
+  static Ancestors Self(int node) {
+    Ancestors a{};
+    a[node / 64] = uint64_t{1} << (node % 64);
+    return a;
+  }
+  // Processes the next candidate turned on (off); the contradiction's nodes, or 0.
+  int FollowOn(int cell);
+  int FollowOff(int cell);
+
+  const CellSet cand_;
+  CellSet now_;  // the digit's places, less the candidates turned off and followed
+  CellSet on_, off_;
+  Ancestors ancestors_[2 * kCells];
+  int8_t on_queue_[kCells], off_queue_[kCells];
+  int on_count_ = 0, off_count_ = 0;
+};
+
+int Nishio::FollowOn(int cell) {
+  for (int h : {BoxHouse(cell), RowHouse(cell), ColHouse(cell)}) {
+    const CellSet others = now_ & House(h) & ~CellSet::Of(cell);
+    const bool clash = others.Find([&](int x) {
+      if (on_.Has(x)) return true;
+      if (off_.Has(x)) return false;
+      off_.Set(x);
+      ancestors_[kOff + x] = ancestors_[cell];
+      Join(ancestors_[kOff + x], Self(kOff + x));
+      off_queue_[off_count_++] = static_cast<int8_t>(x);
+      return false;
+    });
+    if (clash) {
+      // The first place of the house already on; its new "off" is this cell's child.
+      int x = -1;
+      others.Find([&](int y) { return on_.Has(y) ? (x = y, true) : false; });
+      return Count(ancestors_[x]) + Count(ancestors_[cell]) + 1;
+    }
+  }
+  return 0;
+}
+
+int Nishio::FollowOff(int cell) {
+  for (int h : {BoxHouse(cell), RowHouse(cell), ColHouse(cell)}) {
+    const CellSet places = now_ & House(h);
+    if (places.Count() != 2) continue;
+    const int x = (places & ~CellSet::Of(cell)).First();
+    Ancestors ancestors = ancestors_[kOff + cell];
+    Join(ancestors, Self(x));
+    (cand_ & House(h) & ~now_).ForEach([&](int gone) { Join(ancestors, ancestors_[kOff + gone]); });
+    if (off_.Has(x)) return Count(ancestors) + Count(ancestors_[kOff + x]);
+    if (on_.Has(x)) continue;
+    on_.Set(x);
+    ancestors_[x] = ancestors;
+    on_queue_[on_count_++] = static_cast<int8_t>(x);
+  }
+  now_.Clear(cell);
+  return 0;
+}
+
+int Nishio::Refute(int cell, bool assume_on) {
+  now_ = cand_;
+  on_ = off_ = CellSet{};
+  on_count_ = off_count_ = 0;
+  if (assume_on) {
+    on_.Set(cell);
+    ancestors_[cell] = Self(cell);
+    on_queue_[on_count_++] = static_cast<int8_t>(cell);
+  } else {
+    off_.Set(cell);
+    ancestors_[kOff + cell] = Self(kOff + cell);
+    off_queue_[off_count_++] = static_cast<int8_t>(cell);
+  }
+  int next_on = 0, next_off = 0;
+  while (next_on < on_count_ || next_off < off_count_) {
+    const int nodes =
+        next_on < on_count_ ? FollowOn(on_queue_[next_on++]) : FollowOff(off_queue_[next_off++]);
+    if (nodes != 0) return nodes;
+  }
+  return 0;
+}
+
+// The cheapest Nishio chain on digit d, first in SE's order (cells, "on" before "off").
+NishioResult DigitNishio(const State& s, int d) {
+  Nishio nishio(s.cand[d]);
+  NishioResult best;
+  s.cand[d].ForEach([&](int cell) {
+    for (const bool assume_on : {true, false}) {
+      const int nodes = nishio.Refute(cell, assume_on);
+      if (nodes == 0) continue;
+      const int rating = kNishioBase + ChainLengthBonus(nodes - 2);
+      if (best.rating == 0 || rating < best.rating ||
+          (rating == best.rating && nodes < best.nodes)) {
+        best = {rating, nodes, cell, !assume_on};
+      }
+    }
+  });
+  return best;
+}
+
+}  // namespace
+
+bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory) {
+  // SE's order: cells, their digits, "on" before "off"; the cheapest, then the shortest. A digit's
+  // chains read its candidates only, so a digit whose candidates did not change keeps its result.
+  NishioResult best;
+  int best_digit = 0;
+  for (int d = 0; d < kDigits; ++d) {
+    NishioResult result;
+    if (memory != nullptr && memory[d].valid && memory[d].cand == s.cand[d]) {
+      result = memory[d].best;
+    } else {
+      result = DigitNishio(s, d);
+      if (memory != nullptr) memory[d] = {true, s.cand[d], result};
+    }
+    if (result.rating == 0) continue;
+    const bool beats =
+        best.rating == 0 || result.rating < best.rating ||
+        (result.rating == best.rating &&
+         (result.nodes < best.nodes ||
+          (result.nodes == best.nodes &&
+           (result.cell < best.cell || (result.cell == best.cell && result.place < best.place)))));
+    if (beats) {
+      best = result;
+      best_digit = d;
+    }
+  }
+  const ForcingChain chain = {best.rating, best.nodes, false, best.cell, best_digit, best.place};
+  if (best.rating == 0 || !ApplyForcingChain(s, w, chain)) return false;
+  *step = {Technique::kNishioChain, best.rating, 1};
+  return true;
+}
+
+}  // namespace sudoku::core_internal

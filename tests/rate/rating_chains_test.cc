@@ -1,0 +1,153 @@
+// Tests of the chains of the logical solver (rate/chains.cc, rate/xy_chain.cc, rate/patterns.cc,
+// rate/forcing.cc) on puzzles that Sudoku Explainer 1.2.1 rated (tests/data/se_ratings_*.txt):
+// for each, the solver's hardest step is the chain and SE's rating of the puzzle is that step's
+// rating. The position checked is the one the solver reaches just before that step: no technique
+// below the chains makes progress there (so the chains are the only progress, as in SE's order of
+// trial), the solver's step is the chain with SE's rating, and it keeps the solution. SE's
+// multiple forcing chains, not in the step loop yet, are checked where the loop is stuck.
+#include <gtest/gtest.h>
+
+#include "core/rate/logic.h"
+#include "sudoku/core/grid.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/solver.h"
+
+namespace sudoku {
+namespace {
+
+using core_internal::State;
+using core_internal::Step;
+
+struct ChainCase {
+  Technique technique;
+  int se_rating;  // SE 1.2.1's rating of the puzzle (tenths), from tests/data/se_ratings_<set>
+  const char* set;
+  const char* puzzle;
+};
+
+// clang-format off
+constexpr ChainCase kCases[] = {
+    {Technique::kSkyscraper, 66, "17clue",
+     "................12..3..4..............5.6.3.7.7.12.........34......8....62..1...."},
+    {Technique::kTwoStringKite, 66, "17clue",
+     "................12..3.45........43...1.....678...........1...8...4...5...2...6..."},
+    {Technique::kXChain, 67, "17clue",
+     "................12..3..4..5.....36......7.....2.....8...78......8.12....4.......7"},
+    {Technique::kXyChain, 72, "17clue",
+     "................12....34.........3....51......6.7..8.....9.5.6..8.......34......9"},
+    {Technique::kForcingChain, 71, "17clue",
+     "................12..3.45.........4.6.2.......61.3........2...6...4...5...7..8...."},
+    {Technique::kForcingChain, 72, "17clue",
+     "................12....34........53....61......27.....4...2.7.5.4.....8..5........"},
+    {Technique::kWWing, 71, "17clue",
+     "................12..3.45.........3.......67.8.1.7........2.....6.....5..8..61...."},
+    {Technique::kNishioChain, 77, "controlled_bias",
+     ".567..3..3....587...4.8.....6..7...11.95....7...8...6....9.8.2....4.....5...324.."},
+    {Technique::kNishioChain, 78, "controlled_bias",
+     ".....56.1....8.5..5.4......37..6....4...51.27..5..739.86......3...27...8....1.9.."},
+};
+// clang-format on
+
+// SE's multiple forcing chains, which the step loop does not try yet (rating.h): puzzles SE rates
+// by one, whose first position where no other technique applies takes that chain at SE's rating.
+// clang-format off
+constexpr ChainCase kMultipleCases[] = {
+    {Technique::kCellForcingChain, 83, "controlled_bias",
+     "..81....97......235428....1...4.......7.2....1.....4.22....1..8.75....3...19...6."},
+    {Technique::kRegionForcingChain, 83, "17clue",
+     "..............1..2.34....5.........6..5...43.7...12.......5...8...3.....2.......1"},
+};
+// clang-format on
+
+bool KeepsSolution(const State& s, const Grid& solution) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    const bool ok =
+        s.grid[cell] != 0 ? s.grid[cell] == solution[cell] : s.cand[solution[cell] - 1].Has(cell);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// Solves `puzzle` step by step in SE's order until the first step rated `rating`; returns the
+// state before that step (the empty state if there is none).
+State PositionBefore(const Grid& puzzle, int rating) {
+  State s;
+  core_internal::SetUpState(puzzle, &s);
+  while (s.empty.Any()) {
+    State before = s;
+    Step step;
+    if (!core_internal::ApplyEasiestStep(s, &step)) break;
+    if (step.rating == rating) return before;
+  }
+  return State{};
+}
+
+TEST(RatingChains, HardestChainHasSeRating) {
+  for (const ChainCase& c : kCases) {
+    SCOPED_TRACE(std::string(TechniqueName(c.technique)) + " " + c.puzzle);
+    const ParseResult parsed = ParseGrid(c.puzzle);
+    ASSERT_TRUE(parsed.ok);
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(parsed.grid, &rating));
+    EXPECT_EQ(rating.rating, c.se_rating);
+    EXPECT_EQ(rating.hardest, c.technique);
+    EXPECT_EQ(rating.guesses, 0);
+  }
+}
+
+TEST(RatingChains, ChainIsTheOnlyProgressAtItsPosition) {
+  for (const ChainCase& c : kCases) {
+    SCOPED_TRACE(std::string(TechniqueName(c.technique)) + " " + c.puzzle);
+    const Grid puzzle = ParseGrid(c.puzzle).grid;
+    Grid solution;
+    ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1);
+    const State before = PositionBefore(puzzle, c.se_rating);
+    ASSERT_TRUE(before.empty.Any());
+    for (int t = static_cast<int>(Technique::kFullHouse);
+         t < static_cast<int>(Technique::kSkyscraper); ++t) {
+      State s = before;
+      Step step;
+      EXPECT_FALSE(core_internal::ApplyTechnique(s, static_cast<Technique>(t), &step))
+          << TechniqueName(static_cast<Technique>(t));
+    }
+    State s = before;
+    Step step;
+    ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
+    EXPECT_EQ(step.technique, c.technique);
+    EXPECT_EQ(step.rating, c.se_rating);
+    EXPECT_TRUE(KeepsSolution(s, solution));
+    if (c.technique == Technique::kNishioChain) {
+      // SE tries Nishio chains only where no chain of one digit or through cells applies.
+      core_internal::Work work;
+      core_internal::ComputeWork(before, &work);
+      EXPECT_EQ(core_internal::FindXChain(before, work).rating, 0);
+      EXPECT_EQ(core_internal::FindForcingChain(before, work).rating, 0);
+    }
+  }
+}
+
+TEST(RatingChains, MultipleForcingChainWhereTheStepLoopIsStuck) {
+  for (const ChainCase& c : kMultipleCases) {
+    SCOPED_TRACE(std::string(TechniqueName(c.technique)) + " " + c.puzzle);
+    const Grid puzzle = ParseGrid(c.puzzle).grid;
+    Grid solution;
+    ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1);
+    State s;
+    core_internal::SetUpState(puzzle, &s);
+    Step step;
+    while (s.empty.Any() && core_internal::ApplyEasiestStep(s, &step)) {
+      EXPECT_LT(step.rating, c.se_rating);
+    }
+    ASSERT_TRUE(s.empty.Any());
+    core_internal::Work work;
+    core_internal::ComputeWork(s, &work);
+    EXPECT_EQ(core_internal::FindForcingChain(s, work).rating, 0);
+    ASSERT_TRUE(core_internal::FindMultipleForcingChain(s, work, &step));
+    EXPECT_EQ(step.technique, c.technique);
+    EXPECT_EQ(step.rating, c.se_rating);
+    EXPECT_TRUE(KeepsSolution(s, solution));
+  }
+}
+
+}  // namespace
+}  // namespace sudoku
