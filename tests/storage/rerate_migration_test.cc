@@ -65,6 +65,15 @@ void MakeOldCorpus(const std::string& path, int count, int version = 4) {
                  std::to_string(version) + ";");
 }
 
+// What a re-rate killed after a committed batch leaves: its progress row (schema `version`, the
+// rows from `next_id` on left).
+void AddRerateProgress(const std::string& path, int version, int next_id) {
+  ExecOnFile(path,
+             "CREATE TABLE schema_backfill (version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL);"
+             "INSERT INTO schema_backfill VALUES (" +
+                 std::to_string(version) + ", " + std::to_string(next_id) + ");");
+}
+
 // The ids of the rows whose rating columns are not what this rater gives their puzzle.
 std::vector<int64_t> WronglyRated(sqlite3* db) {
   sqlite3_stmt* stmt = nullptr;
@@ -145,9 +154,7 @@ TEST(RerateMigration, RatesInBatches) {
 TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   TempDb file;
   MakeOldCorpus(file.path(), 40, 5);
-  ExecOnFile(file.path(),
-             "CREATE TABLE schema_backfill (version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL);"
-             "INSERT INTO schema_backfill VALUES (6, 21);");
+  AddRerateProgress(file.path(), 6, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -165,9 +172,7 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
 TEST(RerateMigration, OlderProgressRatesEveryRow) {
   TempDb file;
   MakeOldCorpus(file.path(), 40);
-  ExecOnFile(file.path(),
-             "CREATE TABLE schema_backfill (version INTEGER PRIMARY KEY, next_id INTEGER NOT NULL);"
-             "INSERT INTO schema_backfill VALUES (5, 21);");
+  AddRerateProgress(file.path(), 5, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();

@@ -558,6 +558,7 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
   scratch.links.Build(s, w);
   for (int g = 0; g < 2; ++g) scratch.graph[g].Start(c, g == 1);
   const int limit = bound != 0 ? bound : INT_MAX;
+  constexpr int kBase[2] = {kXChainBase, kMixedChainBase};  // [g]
   ForcingChain best;
   int best_key = INT_MAX;  // cells * kMaxNodes + node: SE's order of assumptions
   // The cheapest chain graph g's unmeasured sources may still have, if it can match the best.
@@ -565,7 +566,7 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
     const AllSources& graph = scratch.graph[g];
     if (graph.Exhausted()) return false;
     *nodes = 2 * graph.layers() + 2;
-    *rating = (g == 1 ? kMixedChainBase : kXChainBase) + ChainLengthBonus(*nodes - 2);
+    *rating = kBase[g] + ChainLengthBonus(*nodes - 2);
     if (*rating > limit) return false;
     return best.rating == 0 || *rating < best.rating ||
            (*rating == best.rating && *nodes <= best.nodes);
@@ -583,7 +584,7 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
     AllSources& graph = scratch.graph[g];
     uint64_t pairs[AllSources::kMaxWords];
     graph.Step(pairs);
-    const int base = g == 1 ? kMixedChainBase : kXChainBase;
+    const int base = kBase[g];
     for (int i = 0; i < graph.words(); ++i) {
       for (uint64_t bits = pairs[i]; bits; bits &= bits - 1) {
         const int source = 64 * i + std::countr_zero(bits);

@@ -128,6 +128,13 @@ bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* s
   return true;
 }
 
+// A forcing chain goes by `x-chain` on one digit, else by `forcing-chain`.
+bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step) {
+  if (!ApplyForcingChain(s, w, chain)) return false;
+  *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
+  return true;
+}
+
 // The finders past the singles but the naked single, up to 2-string kite.
 bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& scan, Step* step) {
   switch (technique) {
@@ -240,9 +247,7 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
     return ApplyChain(s, technique, FindXyChain(s, work), step);
   }
   if (technique == Technique::kForcingChain) {
-    const ForcingChain chain = FindForcingChain(s, work);
-    *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
-    return ApplyForcingChain(s, work, chain);
+    return ApplyForcing(s, work, FindForcingChain(s, work), step);
   }
   if (technique == Technique::kNishioChain) return FindNishioChain(s, work, step);
   if (technique == Technique::kCellForcingChain || technique == Technique::kRegionForcingChain) {
@@ -307,11 +312,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   for (int i = 0; i < proved.count; ++i) {
     const ChainConclusion& c = proved.at[i];
     if (c.rating > so_far) continue;
-    const ForcingChain chain = {c.rating, 0, c.mixed, c.cell, c.digit, c.place};
-    if (ApplyForcingChain(s, work, chain)) {
-      *step = {c.mixed ? Technique::kForcingChain : Technique::kXChain, c.rating, 1};
-      return true;
-    }
+    if (ApplyForcing(s, work, {c.rating, 0, c.mixed, c.cell, c.digit, c.place}, step)) return true;
   }
   if (so_far >= kMixedChainBase) {
     const Elimination xy_chain = FindXyChain(s, work, so_far + 1);
@@ -336,8 +337,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     const Elimination xy_chain = FindXyChain(s, work, chain.rating + 1);
     if (xy_chain.rating == chain.rating) return ApplyChain(s, Technique::kXyChain, xy_chain, step);
   }
-  *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
-  return ApplyForcingChain(s, work, chain);
+  return ApplyForcing(s, work, chain, step);
 }
 
 }  // namespace core_internal
