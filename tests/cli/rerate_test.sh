@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
-# forcing chains) brought up to this one by `migrate`, one CTest case per function:
+# forcing chains; schema 6, before the multiple forcing chains) brought up to this one by
+# `migrate`, one CTest case per function:
 # tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
 set -uo pipefail
@@ -29,34 +30,49 @@ age_to_schema_5() {
                 pragma user_version = 5" || fail "aging $1"
 }
 
+# Turns corpus $1 into what the rater of schema 6 left: no multiple forcing chains (a guess
+# instead), and extreme meant 10.0 alone.
+age_to_schema_6() {
+  sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
+                  techniques = '{\"hidden-single-box\":40,\"guess\":1}'
+                where hardest in ('cell-forcing-chain', 'region-forcing-chain');
+                update puzzles set level = 'expert' where rating between 80 and 99;
+                pragma user_version = 6" || fail "aging $1"
+}
+
 # An old corpus ($1, aged to schema $2 by age_to_schema_$2) is refused by the read commands,
 # migrated in one command, and then verifies clean: every stored rating is this rater's again, and
-# the puzzles whose hardest step is like $3 (what the old rater lacked) are back.
+# the puzzles whose hardest step meets $3 (an SQL condition: what the old rater lacked) are back.
 expect_rerated() {
-  local db="$1" version="$2" like="$3" count
+  local db="$1" version="$2" hardest="$3" count
   need sqlite3
   "$BIN" generate --db "$db" --count 400 --seed 5 --minimal --threads 2 --quiet || fail generate
-  count=$(sqlite3 "$db" "select count(*) from puzzles where hardest like '$like'")
-  [ "$count" -gt 0 ] || fail "no puzzle's hardest step is like $like"
+  count=$(sqlite3 "$db" "select count(*) from puzzles where $hardest")
+  [ "$count" -gt 0 ] || fail "no puzzle's hardest step meets $hardest"
   "age_to_schema_$version" "$db"
   expect_one_line_error 1 "$BIN" verify --db "$db"
   grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
     fail "$(cat err.txt)"
   "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "$db: schema $version -> 6" ] || fail "migrate said: $(cat out.txt)"
-  [ "$(sqlite3 "$db" "select count(*) from puzzles where hardest like '$like'")" -eq "$count" ] ||
-    fail "the puzzles needing $like did not come back"
+  [ "$(cat out.txt)" = "$db: schema $version -> 7" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(sqlite3 "$db" "select count(*) from puzzles where $hardest")" -eq "$count" ] ||
+    fail "the puzzles where $hardest did not come back"
   [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name = 'schema_backfill'")" -eq 0 ] ||
     fail "the migration's progress table is left"
   "$BIN" verify --db "$db" >out.txt 2>err.txt || fail "verify after migrate: $(cat out.txt err.txt)"
   grep -q 'all match' out.txt || fail "verify: $(cat out.txt)"
 }
 
-case_rerate() { expect_rerated r.db 4 'direct-%'; }
-case_rerate_5() { expect_rerated f.db 5 '%forcing-chain'; }
+case_rerate() { expect_rerated r.db 4 "hardest like 'direct-%'"; }
+case_rerate_5() { expect_rerated f.db 5 "hardest like '%forcing-chain'"; }
+case_rerate_6() {
+  expect_rerated m.db 6 "hardest in ('cell-forcing-chain', 'region-forcing-chain')"
+  [ "$(sqlite3 m.db "select count(*) from puzzles where rating >= 80 and level <> 'extreme'")" -eq 0 ] ||
+    fail "a puzzle rated 8.0 or more is not extreme"
+}
 
 # A migration killed between its batches keeps the batches it committed (the file stays before
-# schema 6, at 5, its progress recorded) and the next `migrate` finishes from there.
+# schema 7, at 6, its progress recorded) and the next `migrate` finishes from there.
 case_rerate_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
@@ -72,7 +88,7 @@ case_rerate_resume() {
   done
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 5 ]; then
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 6 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
       fail "a committed batch was lost"

@@ -4,7 +4,7 @@
 // rating. The position checked is the one the solver reaches just before that step: no technique
 // below the chains makes progress there (so the chains are the only progress, as in SE's order of
 // trial), the solver's step is the chain with SE's rating, and it keeps the solution. SE's
-// multiple forcing chains, not in the step loop yet, are checked where the loop is stuck.
+// multiple forcing chains are checked where no other chain applies.
 #include <gtest/gtest.h>
 
 #include "core/rate/logic.h"
@@ -48,8 +48,8 @@ constexpr ChainCase kCases[] = {
 };
 // clang-format on
 
-// SE's multiple forcing chains, which the step loop does not try yet (rating.h): puzzles SE rates
-// by one, whose first position where no other technique applies takes that chain at SE's rating.
+// SE's multiple forcing chains: puzzles SE rates by one, whose solve takes that chain at SE's
+// rating.
 // clang-format off
 constexpr ChainCase kMultipleCases[] = {
     {Technique::kCellForcingChain, 83, "controlled_bias",
@@ -126,26 +126,36 @@ TEST(RatingChains, ChainIsTheOnlyProgressAtItsPosition) {
   }
 }
 
-TEST(RatingChains, MultipleForcingChainWhereTheStepLoopIsStuck) {
+// SE tries the multiple forcing chains only where no forcing chain and no Nishio chain applies,
+// and so does the step loop: the solve's first step at their rating is one, found where the
+// other chains find nothing.
+TEST(RatingChains, MultipleForcingChainWhereNoOtherChainApplies) {
   for (const ChainCase& c : kMultipleCases) {
     SCOPED_TRACE(std::string(TechniqueName(c.technique)) + " " + c.puzzle);
     const Grid puzzle = ParseGrid(c.puzzle).grid;
     Grid solution;
     ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1);
-    State s;
+    State s, before;
     core_internal::SetUpState(puzzle, &s);
     Step step;
-    while (s.empty.Any() && core_internal::ApplyEasiestStep(s, &step)) {
-      EXPECT_LT(step.rating, c.se_rating);
-    }
-    ASSERT_TRUE(s.empty.Any());
-    core_internal::Work work;
-    core_internal::ComputeWork(s, &work);
-    EXPECT_EQ(core_internal::FindForcingChain(s, work).rating, 0);
-    ASSERT_TRUE(core_internal::FindMultipleForcingChain(s, work, &step));
+    do {
+      before = s;
+      ASSERT_TRUE(s.empty.Any());
+      ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
+    } while (step.rating < c.se_rating);
     EXPECT_EQ(step.technique, c.technique);
     EXPECT_EQ(step.rating, c.se_rating);
     EXPECT_TRUE(KeepsSolution(s, solution));
+    core_internal::Work work;
+    core_internal::ComputeWork(before, &work);
+    EXPECT_EQ(core_internal::FindXChain(before, work).rating, 0);
+    EXPECT_EQ(core_internal::FindForcingChain(before, work).rating, 0);
+    State nishio = before;
+    EXPECT_FALSE(core_internal::FindNishioChain(nishio, work, &step));
+    State multiple = before;
+    ASSERT_TRUE(core_internal::FindMultipleForcingChain(multiple, work, &step));
+    EXPECT_EQ(step.technique, c.technique);
+    EXPECT_EQ(step.rating, c.se_rating);
   }
 }
 

@@ -7,6 +7,8 @@
 #include <array>
 #include <bit>
 #include <climits>
+#include <fstream>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -232,6 +234,187 @@ TEST(RatingReference, ForcingChainMatchesOneCandidateAtATimeSearch) {
       EXPECT_EQ(got.place, want.place);
     }
   }
+}
+
+// Reference multiple forcing chain branch, written as SE's static chaining: the candidates a
+// candidate assumed on implies, one at a time with the depth each is first reached at, layer by
+// layer ("on", then "off"), up to the first contradiction (none of the layer that meets it).
+struct ReferenceBranch {
+  static constexpr int kNodes = kCells * kDigits;
+  std::array<int, kNodes> on, off;  // depth, or -1
+
+  ReferenceBranch(const State& s, const Work& w, int cell, int d) {
+    on.fill(-1);
+    off.fill(-1);
+    on[cell * kDigits + d] = 0;
+    std::vector<int> layer = {cell * kDigits + d};
+    for (int depth = 1; !layer.empty(); ++depth) {
+      const bool to_off = depth % 2 == 1;
+      std::array<int, kNodes>& mine = to_off ? off : on;
+      const std::array<int, kNodes>& other = to_off ? on : off;
+      std::vector<int> next;
+      auto reach = [&](int x, int e) {
+        const int m = x * kDigits + e;
+        if (mine[m] < 0 && std::find(next.begin(), next.end(), m) == next.end()) next.push_back(m);
+      };
+      for (int n : layer) {
+        const int c = n / kDigits, v = n % kDigits;
+        if (to_off) {
+          for (int e = 0; e < kDigits; ++e) {
+            if (e != v && s.cand[e].Has(c)) reach(c, e);
+          }
+          for (int x = 0; x < kCells; ++x) {
+            if (Peers(c).Has(x) && s.cand[v].Has(x)) reach(x, v);
+          }
+          continue;
+        }
+        if (w.bivalue.Has(c)) {
+          reach(c, std::countr_zero(static_cast<unsigned>(w.masks[c] & ~(1u << v))));
+        }
+        for (int h = 0; h < core_internal::kHouses; ++h) {
+          const CellSet places = s.cand[v] & core_internal::House(h);
+          if (places.Has(c) && places.Count() == 2) reach((places & ~CellSet::Of(c)).First(), v);
+        }
+      }
+      for (int m : next) {
+        if (other[m] >= 0) return;
+      }
+      for (int m : next) mine[m] = depth;
+      layer = next;
+    }
+  }
+};
+
+// Reference multiple forcing chain search: every chain in SE's order (from each cell with three
+// candidates or more: its digits' houses where it is the first place, then the cell), every
+// branch followed in full, the cheapest conclusion (rating, nodes, cell before region, first
+// found) applied. Returns the step's rating (0: none) and its technique in *technique.
+int ReferenceMultipleForcingChain(State& s, const Work& w, Technique* technique) {
+  struct Best {
+    int rating = 0, nodes = 0, kind = 0, cell = 0, digit = 0;
+    bool on = false;
+  } best;
+  auto weigh = [&](const std::vector<ReferenceBranch>& branches, int kind) {
+    for (const bool on : {true, false}) {
+      for (int d = 0; d < kDigits; ++d) {
+        for (int cell = 0; cell < kCells; ++cell) {
+          int nodes = 0;
+          for (const ReferenceBranch& b : branches) {
+            const int depth = (on ? b.on : b.off)[cell * kDigits + d];
+            if (depth < 0) {
+              nodes = 0;
+              break;
+            }
+            nodes += depth + 1;
+          }
+          if (nodes == 0) continue;
+          const int rating =
+              core_internal::kMultipleChainBase + core_internal::ChainLengthBonus(nodes - 2);
+          if (best.rating == 0 || rating < best.rating ||
+              (rating == best.rating &&
+               (nodes < best.nodes || (nodes == best.nodes && kind < best.kind)))) {
+            best = {rating, nodes, kind, cell, d, on};
+          }
+        }
+      }
+    }
+  };
+  s.empty.ForEach([&](int cell) {
+    if (std::popcount(w.masks[cell]) < 3) return;
+    std::vector<ReferenceBranch> by_cell;
+    for (uint16_t m = w.masks[cell]; m; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      by_cell.emplace_back(s, w, cell, d);
+      for (int h : {core_internal::BoxHouse(cell), core_internal::RowHouse(cell),
+                    core_internal::ColHouse(cell)}) {
+        const CellSet places = s.cand[d] & core_internal::House(h);
+        if (places.First() != cell || places.IsSingle()) continue;
+        std::vector<ReferenceBranch> by_house;
+        places.ForEach([&](int x) { by_house.emplace_back(s, w, x, d); });
+        weigh(by_house, 6);
+      }
+    }
+    weigh(by_cell, 5);
+  });
+  if (best.rating == 0) return 0;
+  *technique = best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain;
+  for (int d = 0; d < kDigits; ++d) {
+    if (best.on ? d != best.digit : d == best.digit) {
+      core_internal::Eliminate(s, d, CellSet::Of(best.cell));
+    }
+  }
+  return best.rating;
+}
+
+// FindMultipleForcingChain against the reference, following its branches itself and, after a
+// forcing chain search of the state that found none, reading them from that search.
+void ExpectSameMultipleChain(const State& s) {
+  Work w;
+  core_internal::ComputeWork(s, &w);
+  State want_state = s;
+  Technique want_technique = Technique::kNone;
+  const int want = ReferenceMultipleForcingChain(want_state, w, &want_technique);
+  for (const bool reuse : {false, true}) {
+    SCOPED_TRACE(reuse ? "reading the forcing chain search" : "following each branch");
+    if (reuse) {
+      if (core_internal::FindForcingChain(s, w).rating != 0) return;
+      ASSERT_TRUE(core_internal::ForcingSearchComplete(s));
+    }
+    State got_state = s;
+    core_internal::Step step;
+    const bool found = core_internal::FindMultipleForcingChain(got_state, w, &step, reuse);
+    ASSERT_EQ(found, want != 0);
+    if (!found) continue;
+    EXPECT_EQ(step.rating, want);
+    EXPECT_EQ(step.technique, want_technique);
+    EXPECT_EQ(got_state.cand, want_state.cand);
+  }
+}
+
+TEST(RatingReference, MultipleForcingChainMatchesFullBranches) {
+  Rng rng(2027);
+  constexpr std::pair<int, int> kOdds[] = {{10, 60}, {20, 40}, {30, 20}};
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 20; ++i) {
+      SCOPED_TRACE(::testing::Message() << bivalue << "/" << filled << " state " << i);
+      ExpectSameMultipleChain(RandomState(rng, bivalue, filled));
+      if (HasFatalFailure()) return;
+    }
+  }
+  // The positions of solves where no forcing chain applies, those the step loop searches: of
+  // generated minimal puzzles and of the magictour puzzles SE rated (most need these chains).
+  std::vector<Grid> puzzles = samples::DugPuzzles(rng, 150, DigOptions{17, 80, true});
+  std::ifstream rated(testing::GoldenPath("se_ratings_magictour.txt"));
+  std::string line;
+  while (std::getline(rated, line) && puzzles.size() < 200) {
+    if (line.empty() || line[0] == '#') continue;
+    const ParseResult parsed = ParseGrid(line.substr(0, kCells));
+    ASSERT_TRUE(parsed.ok) << line;
+    puzzles.push_back(parsed.grid);
+  }
+  ASSERT_EQ(puzzles.size(), 200u);
+  int searched = 0;
+  for (const Grid& puzzle : puzzles) {
+    Grid solution;
+    ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1);
+    State s;
+    core_internal::SetUpState(puzzle, &s);
+    core_internal::Step step;
+    while (s.empty.Any()) {
+      Work w;
+      core_internal::ComputeWork(s, &w);
+      if (core_internal::FindForcingChain(s, w).rating == 0) {
+        ++searched;
+        ExpectSameMultipleChain(s);
+        if (HasFatalFailure()) return;
+      }
+      if (!core_internal::ApplyEasiestStep(s, &step)) {
+        const int cell = s.empty.First();
+        core_internal::PlaceDigit(s, cell, solution[cell] - 1);
+      }
+    }
+  }
+  EXPECT_GT(searched, 0);
 }
 
 // Reference Nishio search, written as SE's dynamic chaining on one digit: candidates as objects

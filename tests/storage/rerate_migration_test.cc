@@ -1,6 +1,6 @@
-// Tests of the re-rating migration (schema/006_forcing_chains.sql, storage/backfill.h): a corpus
-// of schema 4 or 5, whose ratings an older rater stored, is rated again by this one, in batches
-// of their own transactions that a killed migration resumes after.
+// Tests of the re-rating migration (schema/007_multiple_forcing_chains.sql, storage/backfill.h):
+// a corpus of schema 4, 5 or 6, whose ratings an older rater stored, is rated again by this one,
+// in batches of their own transactions that a killed migration resumes after.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -113,16 +113,19 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
 }
 
-TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveAgain) {
-  TempDb file;
-  MakeOldCorpus(file.path(), 40, 5);
-  std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
-  ASSERT_TRUE(s.ok()) << s.message();
-  EXPECT_EQ(store->opened_version(), 5);
-  sqlite3* db = store->db();
-  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
-  EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveOrSixAgain) {
+  for (const int version : {5, 6}) {
+    SCOPED_TRACE(version);
+    TempDb file;
+    MakeOldCorpus(file.path(), 40, version);
+    std::unique_ptr<SqliteStore> store;
+    Status s = SqliteStore::Open(file.path(), &store);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(store->opened_version(), version);
+    sqlite3* db = store->db();
+    EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+    EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+  }
 }
 
 // More rows than one batch: each batch commits on its own and the last one applies the schema.
@@ -153,8 +156,8 @@ TEST(RerateMigration, RatesInBatches) {
 // starts from there, and leaves the rows before it as that batch wrote them.
 TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 5);
-  AddRerateProgress(file.path(), 6, 21);
+  MakeOldCorpus(file.path(), 40, 6);
+  AddRerateProgress(file.path(), 7, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -167,12 +170,12 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
 }
 
-// The progress of a re-rate that an older version ran for schema 5 is not this one's: schema 5's
-// file drops it and schema 6 rates every row.
+// The progress of a re-rate that an older version ran for schema 6 is not this one's: schema 6's
+// file drops it and schema 7 rates every row.
 TEST(RerateMigration, OlderProgressRatesEveryRow) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40);
-  AddRerateProgress(file.path(), 5, 21);
+  MakeOldCorpus(file.path(), 40, 5);
+  AddRerateProgress(file.path(), 6, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();

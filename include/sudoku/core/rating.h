@@ -38,7 +38,7 @@
 // length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) that its node
 // count less two exceeds; nodes are candidates with a state ("r1c1 is 5", "r1c1 is not 5"), from
 // the assumption to the conclusion (docs/se-rules.md). Bases: 6.6 on one digit, 7.0 through
-// cells too (SE's XY search), 8.0 for multiple forcing chains. Here:
+// cells too (SE's XY search), 7.5 Nishio, 8.0 for multiple forcing chains. Here:
 //   6.6 skyscraper, 2-string kite (6 nodes: no length bonus)
 //   6.6+ X-chain: 6.6 + bonus(2 x strong links); also a candidate whose removal would force it
 //        back on through one digit's links (it stays, the other candidates of its cell go)
@@ -48,13 +48,12 @@
 //   7.5+ Nishio forcing chain: a candidate assumed on (off) whose implications on its digit
 //        alone, with each candidate turned off leaving the grid, end in a contradiction: it
 //        leaves its cell (is the cell's digit); nodes: both contradicting candidates' ancestors
+//   8.0+ cell forcing chain: every candidate of a cell with three or more forces the same
+//        conclusion (a candidate on or off); region forcing chain: every place of a digit in a
+//        house does; nodes: those of all branches, summed
 // Among chains the cheapest is taken, then the shortest (so a mixed chain beats an X-chain of
-// its rating); Nishio only where no chain of the first kinds applies, as SE tries them.
-// SE's multiple forcing chains (8.0+: every candidate of a cell, or every place of a digit in a
-// house, forces the same; bonus by the nodes of all branches) have their finder and names
-// (kCellForcingChain, kRegionForcingChain) but are not tried yet: while a guess rates 10.0,
-// they would leave so few generated puzzles needing one that the extreme level could hardly be
-// generated.
+// its rating); Nishio only where no chain of the first kinds applies, and the multiple (cell and
+// region) forcing chains only where no Nishio chain does, as SE tries them.
 // Not implemented (SE also has them): aligned pair/triple exclusion, cycles (SE 6.5+, 7.0+: a
 // loop's eliminations, here found as longer chains), dynamic forcing chains (8.5+; 9.0+ with
 // easier techniques inside) and nested forcing chains (9.5+).
@@ -63,21 +62,21 @@
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
 // (found once with CountSolutions), counts one guess, and goes on with logic. A guess step is
 // rated 10.0 (kGuessRating): a puzzle stuck here needs something this solver does not try, in
-// practice multiple or dynamic forcing chains (SE 8.0-9.x) or nested chains (SE 9.x-12); 10.0 puts
-// every such puzzle above every logical rating. `guesses` separates them further.
+// practice dynamic forcing chains (SE 8.5-9.x) or nested chains (SE 9.5-12); 10.0 puts every
+// such puzzle above every logical rating. `guesses` separates them further.
 //
 // Levels. Rating bands named by the technique families they admit (RatingBands()):
 //   beginner  0.0-1.2   full houses and hidden singles in boxes only
 //   easy      1.3-2.3   all singles, direct pointing, claiming and hidden pair
 //   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
 //   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
-//   expert    6.5-9.9   + chains (skyscraper, kite, W-wing, X-, XY- and forcing chains)
-//   extreme  10.0+      a guess was needed
+//   expert    6.5-7.9   + chains (skyscraper, kite, W-wing, X-, XY-, forcing and Nishio chains)
+//   extreme   8.0+      + cell and region forcing chains, or a guess
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
 // singles. How often each level comes out of each clue band: docs/rating.md.
 //
 // Thread-safety: every function is pure and thread-safe. Rating allocates on the heap only at a
-// thread's first forcing chain search: that thread's search buffers, about 1.6 MB, kept for its
+// thread's first forcing chain search: that thread's search buffers, about 1.9 MB, kept for its
 // later searches (the multiple forcing chains keep theirs, about 420 KB, per thread as well).
 #ifndef SUDOKU_CORE_RATING_H_
 #define SUDOKU_CORE_RATING_H_
@@ -137,8 +136,8 @@ enum class Technique : uint8_t {
   kForcingChain,  // a chain mixing cell links and house links (SE "forcing chain")
   kWWing,
   kNishioChain,         // a candidate whose assumption contradicts itself on its digit alone
-  kCellForcingChain,    // every candidate of a cell forces the same conclusion (not tried yet)
-  kRegionForcingChain,  // every place of a digit in a house forces the same (not tried yet)
+  kCellForcingChain,    // every candidate of a cell forces the same conclusion
+  kRegionForcingChain,  // every place of a digit in a house forces the same
   kGuess,               // no technique applied: one cell set from the solution
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::kGuess) + 1;

@@ -20,14 +20,16 @@
 // Nishio forcing chains (SE 7.5 and up), tried where no forcing chain applies, are in
 // rate/nishio.cc.
 //
-// Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies (the step loop does not
-// try them yet; rating.h says why): the implications of each candidate of a cell with three or
-// more (a cell forcing chain), or of each place of a digit in a house (a region forcing chain),
-// followed without updating the grid up to the first contradiction; what all of them force is
-// forced. Each candidate is reached once, by its first cause, so its nodes are its depth plus
-// one, and a conclusion's are the sum over the branches. Each candidate's implications are
-// followed once per search, for all the chains it is a branch of; the depths only for the chains
-// that conclude anything.
+// Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies: the implications of
+// each candidate of a cell with three or more (a cell forcing chain), or of each place of a digit
+// in a house (a region forcing chain), followed without updating the grid up to the first
+// contradiction; what all of them force is forced. Each candidate is reached once, by its first
+// cause, so its nodes are its depth plus one, and a conclusion's are the sum over the branches.
+// Which chains conclude anything comes from each candidate's implications alone: in the step
+// loop, read from the forcing chain search that just found no chain in the same state (with no
+// chain, no assumption meets a contradiction, so its implications are all it reaches: the sets
+// that search holds); elsewhere followed once per candidate. The depths are followed only for
+// the chains that conclude anything, and no deeper than can still match the cheapest so far.
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -208,7 +210,8 @@ class Implications {
  public:
   explicit Implications(const Links& links) : links_(links) {}
 
-  void From(int cell, int d);
+  // Up to `max_depth` layers: what lies deeper is left out.
+  void From(int cell, int d, int max_depth = INT_MAX);
 
   Potentials on, off;
   uint16_t on_depth[kCells * kDigits];  // valid where `on` (`off`) holds the candidate
@@ -218,12 +221,12 @@ class Implications {
   const Links& links_;
 };
 
-void Implications::From(int cell, int d) {
+void Implications::From(int cell, int d, int max_depth) {
   on = off = Potentials{};
   on.of[d].Set(cell);
   on_depth[cell * kDigits + d] = 0;
   Potentials layer = on;
-  for (int depth = 1;; ++depth) {
+  for (int depth = 1; depth <= max_depth; ++depth) {
     const bool to_off = depth % 2 == 1;
     Potentials next = to_off ? links_.OffFrom(layer) : links_.OnFrom(layer);
     next.Remove(to_off ? off : on);
@@ -419,6 +422,9 @@ class AllSources {
   void Kill(int a) { live_[a >> 6] &= ~(uint64_t{1} << (a & 63)); }
   // The node source a starts from.
   int Node(int a) const { return node_[a]; }
+  int sources() const { return sources_; }
+  // The sources that reached node n so far (words() words).
+  const uint64_t* Reached(int n) const { return seen_ + n * words_; }
 
  private:
   template <int W>
@@ -538,13 +544,19 @@ void AllSources::StepOf(uint64_t* pairs) {
   current_ ^= 1;
 }
 
-// Per thread, as the searches that use them; made at a thread's first search (about 1.6 MB
+// Per thread, as the searches that use them; made at a thread's first search (about 1.9 MB
 // for a state where every candidate remains: too large for the stack, and for static
 // thread-local storage, which every thread would carry), so the searches allocate nothing.
 struct ForcingScratch {
   LinkGraph links;
   alignas(Links) unsigned char links_storage[2][sizeof(Links)];  // [cells]
   AllSources graph[2];  // [0] one digit, [1] with the cell links
+  // Set by a search that followed every assumption to its end and found no chain: graph[1] then
+  // holds every assumption's implications, up to no contradiction, in the state of `cand`.
+  bool complete = false;
+  std::array<CellSet, kDigits> cand;
+  // The implications by source, as node sets, for the multiple forcing chains (ReachBySource).
+  uint64_t by_source[LinkGraph::kMaxNodes][AllSources::kMaxWords];
 };
 thread_local std::unique_ptr<ForcingScratch> t_forcing;
 
@@ -554,6 +566,7 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
   if (others != nullptr) others->count = 0;
   if (t_forcing == nullptr) t_forcing = std::make_unique<ForcingScratch>();
   ForcingScratch& scratch = *t_forcing;
+  scratch.complete = false;
   const LinkGraph& c = scratch.links;
   scratch.links.Build(s, w);
   for (int g = 0; g < 2; ++g) scratch.graph[g].Start(c, g == 1);
@@ -615,6 +628,10 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
       }
     }
   }
+  if (limit == INT_MAX && best.rating == 0) {
+    scratch.complete = true;
+    scratch.cand = s.cand;
+  }
   return best;
 }
 
@@ -635,6 +652,104 @@ struct Implied {
 // search that fills it.
 thread_local std::array<Implied, kCells * kDigits> t_implied;
 
+// The implications of each candidate assumed on, each followed on its own (Implications), once.
+class ReachByBranch {
+ public:
+  using Set = Implied;
+
+  ReachByBranch(const State& s, const Work& w) : links_(s, w, true), branch_(links_) {}
+
+  const Set& Of(int cell, int d) {
+    Implied& entry = t_implied[cell * kDigits + d];
+    if (!ready_[d].Has(cell)) {
+      branch_.From(cell, d);
+      entry = {branch_.on, branch_.off};
+      ready_[d].Set(cell);
+    }
+    return entry;
+  }
+  void Keep(Set* set, const Set& o) const {
+    set->on.Keep(o.on);
+    set->off.Keep(o.off);
+  }
+  bool Any(const Set& set) const { return set.on.Any() || set.off.Any(); }
+
+ private:
+  const Links links_;
+  Implications branch_;
+  std::array<CellSet, kDigits> ready_{};  // candidates whose t_implied this search filled
+};
+
+// A 64 x 64 bit matrix transposed in place: bit j of a[i] trades places with bit i of a[j].
+void Transpose64(uint64_t a[64]) {
+  uint64_t mask = 0x00000000FFFFFFFFull;
+  for (int j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const uint64_t t = ((a[k] >> j) ^ a[k | j]) & mask;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
+    }
+  }
+}
+
+// The same implications, read from a complete forcing chain search of the state (with no
+// contradiction, each is all its assumption reaches): the search holds, per node, the sources
+// that reached it; transposed a block of 64 x 64 at a time, per source the nodes it reached.
+class ReachBySource {
+ public:
+  struct Set {
+    uint64_t nodes[AllSources::kMaxWords];
+  };
+
+  explicit ReachBySource(ForcingScratch& scratch)
+      : graph_(scratch.links), by_source_(scratch.by_source), words_((2 * graph_.count + 63) / 64) {
+    const AllSources& search = scratch.graph[1];
+    std::fill_n(source_of_, 2 * graph_.count, -1);
+    for (int a = 0; a < search.sources(); ++a) source_of_[search.Node(a)] = a;
+    for (int j = 0; 64 * j < search.sources(); ++j) {
+      for (int b = 0; b < words_; ++b) {
+        uint64_t block[64];
+        for (int r = 0; r < 64; ++r) {
+          const int node = 64 * b + r;
+          block[r] = node < 2 * graph_.count ? search.Reached(node)[j] : 0;
+        }
+        Transpose64(block);
+        for (int t = 0; t < 64 && 64 * j + t < search.sources(); ++t) {
+          by_source_[64 * j + t][b] = block[t];
+        }
+      }
+    }
+  }
+
+  // By value: an assumption that implies nothing is no source, and reaches only itself.
+  Set Of(int cell, int d) const {
+    const int node = 2 * graph_.index[d][cell];
+    Set set;
+    const int a = source_of_[node];
+    if (a >= 0) {
+      std::copy_n(by_source_[a], words_, set.nodes);
+    } else {
+      std::fill_n(set.nodes, words_, 0);
+      set.nodes[node >> 6] = uint64_t{1} << (node & 63);
+    }
+    return set;
+  }
+  void Keep(Set* set, const Set& o) const {
+    for (int i = 0; i < words_; ++i) set->nodes[i] &= o.nodes[i];
+  }
+  bool Any(const Set& set) const {
+    uint64_t any = 0;
+    for (int i = 0; i < words_; ++i) any |= set.nodes[i];
+    return any != 0;
+  }
+
+ private:
+  const LinkGraph& graph_;
+  uint64_t (*by_source_)[AllSources::kMaxWords];
+  const int words_;  // per node set
+  int16_t source_of_[LinkGraph::kMaxNodes];
+};
+
 // A cell chain (house -1) or a region chain, found to conclude something.
 struct MultipleChain {
   int cell;
@@ -642,73 +757,82 @@ struct MultipleChain {
   int house;
 };
 
-}  // namespace
-
-bool FindMultipleForcingChain(State& s, const Work& w, Step* step) {
-  const Links links(s, w, true);
-  Implications branch(links);
-  std::array<Implied, kCells* kDigits>& implied = t_implied;
-  std::array<CellSet, kDigits> ready{};  // candidates whose `implied` this search filled
-  auto implied_by = [&](int cell, int d) -> const Implied& {
-    Implied& entry = implied[cell * kDigits + d];
-    if (!ready[d].Has(cell)) {
-      branch.From(cell, d);
-      entry = {branch.on, branch.off};
-      ready[d].Set(cell);
-    }
-    return entry;
-  };
-  // First which chains conclude anything, from the implications alone, in SE's order: SE starts
-  // from cells with three candidates or more, each digit's houses where the cell is the first
-  // place (so each house once), then the cell itself.
-  MultipleChain chains[kCells + kHouses * kDigits];
+// Which chains conclude anything, from the implications alone, in SE's order: SE starts from
+// cells with three candidates or more, each digit's houses where the cell is the first place
+// (so each house once), then the cell itself. Returns their count.
+template <class Reach>
+int ConcludingChains(const State& s, const Work& w, Reach& reach, MultipleChain* chains) {
   int count = 0;
   s.empty.ForEach([&](int cell) {
     if (PopCount(w.masks[cell]) < 3) return;
-    Implied by_cell;
+    typename Reach::Set by_cell;
     bool first = true;
     for (uint16_t m = w.masks[cell]; m; m &= m - 1) {
       const int d = std::countr_zero(m);
-      const Implied& own = implied_by(cell, d);
+      const auto& own = reach.Of(cell, d);
       if (first) {
         by_cell = own;
       } else {
-        by_cell.on.Keep(own.on);
-        by_cell.off.Keep(own.off);
+        reach.Keep(&by_cell, own);
       }
       first = false;
       for (int h : {BoxHouse(cell), RowHouse(cell), ColHouse(cell)}) {
         const CellSet places = s.cand[d] & House(h);
         if (places.First() != cell || places.IsSingle()) continue;
-        Implied by_house = own;
+        typename Reach::Set by_house = own;
         places.ForEach([&](int x) {
-          if (x == cell || (!by_house.on.Any() && !by_house.off.Any())) return;
-          const Implied& other = implied_by(x, d);
-          by_house.on.Keep(other.on);
-          by_house.off.Keep(other.off);
+          if (x != cell && reach.Any(by_house)) reach.Keep(&by_house, reach.Of(x, d));
         });
-        if (by_house.on.Any() || by_house.off.Any()) chains[count++] = {cell, d, h};
+        if (reach.Any(by_house)) chains[count++] = {cell, d, h};
       }
     }
-    if (by_cell.on.Any() || by_cell.off.Any()) chains[count++] = {cell, -1, -1};
+    if (reach.Any(by_cell)) chains[count++] = {cell, -1, -1};
   });
-  // Then the nodes of what they conclude, for the cheapest.
+  return count;
+}
+
+}  // namespace
+
+bool ForcingSearchComplete(const State& s) {
+  return t_forcing != nullptr && t_forcing->complete && t_forcing->cand == s.cand;
+}
+
+bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_search) {
+  MultipleChain chains[kCells + kHouses * kDigits];
+  int count = 0;
+  if (reuse_search && ForcingSearchComplete(s)) {
+    ReachBySource reach(*t_forcing);
+    count = ConcludingChains(s, w, reach, chains);
+  } else {
+    ReachByBranch reach(s, w);
+    count = ConcludingChains(s, w, reach, chains);
+  }
+  const Links links(s, w, true);
+  Implications branch(links);
+  // Then the nodes of what they conclude, for the cheapest. A conclusion is no branch's
+  // assumption, so at least one deep in each branch: with k branches, one that can match the best
+  // so far lies at most best.nodes - 2k + 1 deep in each, and the branches are followed no deeper.
   Conclusion best;
   for (int i = 0; i < count; ++i) {
     const MultipleChain& chain = chains[i];
+    const bool by_cell = chain.house < 0;
+    const CellSet places = by_cell ? CellSet{} : s.cand[chain.digit] & House(chain.house);
+    const int branches = by_cell ? PopCount(w.masks[chain.cell]) : places.Count();
+    const int max_depth = best.rating == 0 ? INT_MAX : best.nodes - 2 * branches + 1;
+    if (max_depth < 1) continue;
     Common common;
-    if (chain.house < 0) {
-      for (uint16_t m = w.masks[chain.cell]; m; m &= m - 1) {
-        branch.From(chain.cell, std::countr_zero(m));
+    auto join = [&](int cell, int d) {
+      if (common.first || common.Any()) {
+        branch.From(cell, d, max_depth);
         common.Join(branch);
       }
+    };
+    if (by_cell) {
+      for (uint16_t m = w.masks[chain.cell]; m; m &= m - 1) join(chain.cell, std::countr_zero(m));
     } else {
-      (s.cand[chain.digit] & House(chain.house)).ForEach([&](int x) {
-        branch.From(x, chain.digit);
-        common.Join(branch);
-      });
+      places.ForEach([&](int x) { join(x, chain.digit); });
     }
-    KeepCheapest(common, chain.house < 0 ? 5 : 6, &best);
+    KeepCheapest(common, by_cell ? 5 : 6, &best);
   }
   if (best.rating == 0 || !Apply(s, w, best)) return false;
   *step = {best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain,

@@ -371,7 +371,12 @@ bool ApplyForcingChain(State& s, const Work& w, const ForcingChain& chain);
 // digit), digits whose candidates did not change reuse the last result.
 bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory = nullptr);
 // SE's multiple forcing chains (cell and region forcing chains, 8.0 and up): the cheapest, if any.
-bool FindMultipleForcingChain(State& s, const Work& w, Step* step);
+// With `reuse_search`, where the thread's last FindForcingChain searched this very state with no
+// bound and found no chain, it reads each assumption's implications from that search instead of
+// following them again: the same result (rating_reference_test.cc checks it), at less cost.
+bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_search = true);
+// True iff the thread's last FindForcingChain searched `s` with no bound and found no chain.
+bool ForcingSearchComplete(const State& s);
 
 // Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
 bool ApplyTechnique(State& s, Technique technique, Step* step);

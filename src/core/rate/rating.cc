@@ -65,8 +65,8 @@ constexpr RatingBand kBands[] = {
     {"easy", 13, 23},
     {"medium", 24, 34},
     {"hard", 35, 64},
-    {"expert", 65, kGuessRating - 1},
-    {"extreme", kGuessRating, INT_MAX},
+    {"expert", 65, 79},
+    {"extreme", 80, INT_MAX},
 };
 
 }  // namespace
@@ -323,10 +323,8 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
       FindForcingChain(s, work, x_chain.rating, memory->sound ? &proved : nullptr);
   if (chain.rating == 0) {
     if (x_chain.rating != 0) return ApplyChain(s, Technique::kXChain, x_chain, step);
-    // SE's multiple forcing chains would come next (FindMultipleForcingChain); they are left
-    // out while 10.0 means "needed a guess": with them, so few generated puzzles need a guess
-    // that the extreme level could hardly be generated.
-    return FindNishioChain(s, work, step, memory->nishio);
+    return FindNishioChain(s, work, step, memory->nishio) ||
+           FindMultipleForcingChain(s, work, step);
   }
   // A mixed chain goes by the name of the pattern of its rating where there is one.
   if (chain.mixed) {
