@@ -1,10 +1,10 @@
 // Tests of the chains of the logical solver (rate/chains.cc, rate/xy_chain.cc, rate/patterns.cc,
-// rate/forcing.cc) on puzzles that Sudoku Explainer 1.2.1 rated (tests/data/se_ratings_*.txt):
-// for each, the solver's hardest step is the chain and SE's rating of the puzzle is that step's
-// rating. The position checked is the one the solver reaches just before that step: no technique
-// below the chains makes progress there (so the chains are the only progress, as in SE's order of
-// trial), the solver's step is the chain with SE's rating, and it keeps the solution. SE's
-// multiple forcing chains are checked where no other chain applies.
+// rate/cycles.cc, rate/forcing.cc) on puzzles that Sudoku Explainer 1.2.1 rated
+// (tests/data/se_ratings_*.txt): for each, the solver's hardest step is the chain and SE's rating
+// of the puzzle is that step's rating. The position checked is the one the solver reaches just
+// before that step: no technique below the chains makes progress there (so the chains are the only
+// progress, as in SE's order of trial), the solver's step is the chain with SE's rating, and it
+// keeps the solution. SE's multiple forcing chains are checked where no other chain applies.
 #include <gtest/gtest.h>
 
 #include "core/rate/logic.h"
@@ -27,6 +27,10 @@ struct ChainCase {
 
 // clang-format off
 constexpr ChainCase kCases[] = {
+    {Technique::kYCycle, 67, "minimal",
+     "8.2...46.5.7..2..89....5....8.93.......2.6.9......7..4.9.7...3...4...6.9.....1..."},
+    {Technique::kYCycle, 68, "minimal",
+     ".1..489.6.6......5...2.7...4......79..5..14...9......13.6.......8.41.6......2.8.."},
     {Technique::kSkyscraper, 66, "17clue",
      "................12..3..4..............5.6.3.7.7.12.........34......8....62..1...."},
     {Technique::kTwoStringKite, 66, "17clue",
@@ -103,8 +107,8 @@ TEST(RatingChains, ChainIsTheOnlyProgressAtItsPosition) {
     ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1);
     const State before = PositionBefore(puzzle, c.se_rating);
     ASSERT_TRUE(before.empty.Any());
-    for (int t = static_cast<int>(Technique::kFullHouse);
-         t < static_cast<int>(Technique::kSkyscraper); ++t) {
+    for (int t = static_cast<int>(Technique::kFullHouse); t < static_cast<int>(Technique::kYCycle);
+         ++t) {
       State s = before;
       Step step;
       EXPECT_FALSE(core_internal::ApplyTechnique(s, static_cast<Technique>(t), &step))

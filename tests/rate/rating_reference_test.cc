@@ -236,6 +236,132 @@ TEST(RatingReference, ForcingChainMatchesOneCandidateAtATimeSearch) {
   }
 }
 
+// Reference Y-cycle search, written as SE's: every candidate of a bivalue cell assumed on, its
+// implications followed one at a time by rounds over all candidates (an "on" turns off its cell's
+// other candidates, then its digit in its box, row and column; an "off" in a bivalue cell turns
+// the other on), each "on" kept with its first cause, each "off" with every "on" not among its
+// causes; an "off" turning the start on again from the second round closes a cycle. The cheapest
+// cycle that removes anything (the first found among equals).
+core_internal::Cycle ReferenceYCycle(const State& s, const Work& w) {
+  struct Node {
+    int candidate;  // cell * 9 + digit
+    bool on;
+    int parent;  // index into nodes, -1 for the start
+  };
+  core_internal::Cycle best;
+  s.empty.ForEach([&](int start_cell) {
+    if (!w.bivalue.Has(start_cell)) return;
+    for (uint16_t m = w.masks[start_cell]; m; m &= m - 1) {
+      const int start = start_cell * kDigits + std::countr_zero(m);
+      std::vector<Node> nodes = {{start, true, -1}};
+      std::vector<bool> on_seen(kCells * kDigits, false);
+      on_seen[start] = true;
+      std::vector<int> pending_on = {0};
+      for (int round = 1; !pending_on.empty(); ++round) {
+        std::vector<int> pending_off;
+        for (int i : pending_on) {
+          const int c = nodes[i].candidate / kDigits, d = nodes[i].candidate % kDigits;
+          std::vector<int> offs;
+          for (int e = 0; e < kDigits; ++e) {
+            if (e != d && s.cand[e].Has(c)) offs.push_back(c * kDigits + e);
+          }
+          for (int h : {core_internal::BoxHouse(c), core_internal::RowHouse(c),
+                        core_internal::ColHouse(c)}) {
+            (core_internal::House(h) & s.cand[d]).ForEach([&](int x) {
+              const int off = x * kDigits + d;
+              if (x != c && std::find(offs.begin(), offs.end(), off) == offs.end()) {
+                offs.push_back(off);
+              }
+            });
+          }
+          for (int off : offs) {
+            bool cause = false;
+            for (int a = nodes[i].parent; a >= 0; a = nodes[a].parent) {
+              cause |= !nodes[a].on && nodes[a].candidate == off;
+            }
+            if (cause) continue;
+            nodes.push_back({off, false, i});
+            pending_off.push_back(static_cast<int>(nodes.size()) - 1);
+          }
+        }
+        pending_on.clear();
+        for (int i : pending_off) {
+          const int c = nodes[i].candidate / kDigits, d = nodes[i].candidate % kDigits;
+          if (!w.bivalue.Has(c)) continue;
+          const int on =
+              c * kDigits + std::countr_zero(static_cast<unsigned>(w.masks[c] & ~(1u << d)));
+          if (round >= 2 && on == start) {
+            // The cycle: the start again, then this "off" and its causes.
+            std::array<CellSet, kDigits> seen_on{}, seen_off{};
+            CellSet cells = CellSet::Of(start_cell);
+            seen_on[start % kDigits] |= Peers(start_cell);
+            for (int a = i; a > 0; a = nodes[a].parent) {
+              const int x = nodes[a].candidate / kDigits, e = nodes[a].candidate % kDigits;
+              cells.Set(x);
+              (nodes[a].on ? seen_on : seen_off)[e] |= Peers(x);
+            }
+            const int count = 2 * round;
+            const int rating =
+                core_internal::kCycleBase + core_internal::ChainLengthBonus(count - 2);
+            std::array<CellSet, kDigits> removable;
+            bool any = false;
+            for (int e = 0; e < kDigits; ++e) {
+              removable[e] = seen_on[e] & seen_off[e] & s.cand[e] & ~cells;
+              any |= removable[e].Any();
+            }
+            if (any && (best.rating == 0 || count < best.nodes)) best = {rating, count, removable};
+          }
+          if (on_seen[on]) continue;
+          on_seen[on] = true;
+          nodes.push_back({on, true, i});
+          pending_on.push_back(static_cast<int>(nodes.size()) - 1);
+        }
+      }
+    }
+  });
+  return best;
+}
+
+void ExpectSameYCycle(const State& s) {
+  Work w;
+  core_internal::ComputeWork(s, &w);
+  const core_internal::Cycle want = ReferenceYCycle(s, w);
+  const core_internal::Cycle got = core_internal::FindCycle(s, w, INT_MAX);
+  ASSERT_EQ(got.rating, want.rating);
+  if (want.rating == 0) return;
+  EXPECT_EQ(got.nodes, want.nodes);
+  EXPECT_EQ(got.removable, want.removable);
+}
+
+TEST(RatingReference, YCycleMatchesCandidateByCandidateSearch) {
+  Rng rng(2028);
+  constexpr std::pair<int, int> kOdds[] = {{20, 60}, {40, 40}, {60, 20}};
+  int found = 0;
+  for (const auto& [bivalue, filled] : kOdds) {
+    for (int i = 0; i < 40; ++i) {
+      SCOPED_TRACE(::testing::Message() << bivalue << "/" << filled << " state " << i);
+      const State s = RandomState(rng, bivalue, filled);
+      ExpectSameYCycle(s);
+      if (HasFatalFailure()) return;
+      Work w;
+      core_internal::ComputeWork(s, &w);
+      found += core_internal::FindCycle(s, w, INT_MAX).rating != 0;
+    }
+  }
+  // And the positions of solves of generated minimal puzzles where chains are needed.
+  for (const Grid& puzzle : samples::DugPuzzles(rng, 100, DigOptions{17, 80, true})) {
+    State s;
+    core_internal::SetUpState(puzzle, &s);
+    core_internal::Step step;
+    while (s.empty.Any() && core_internal::ApplyEasiestStep(s, &step)) {
+      if (step.rating < core_internal::kCycleBase) continue;
+      ExpectSameYCycle(s);
+      if (HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(found, 0);
+}
+
 // Reference multiple forcing chain branch, written as SE's static chaining: the candidates a
 // candidate assumed on implies, one at a time with the depth each is first reached at, layer by
 // layer ("on", then "off"), up to the first contradiction (none of the layer that meets it).

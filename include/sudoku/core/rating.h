@@ -37,8 +37,12 @@
 // "forcing chains and cycles") and takes the cheapest. A chain rates its base plus 0.1 for each
 // length threshold (4, 6, 8, 12, 16, 24, 32, ... nodes, alternately x3/2 and x4/3) that its node
 // count less two exceeds; nodes are candidates with a state ("r1c1 is 5", "r1c1 is not 5"), from
-// the assumption to the conclusion (docs/se-rules.md). Bases: 6.6 on one digit, 7.0 through
-// cells too (SE's XY search), 7.5 Nishio, 8.0 for multiple forcing chains. Here:
+// the assumption to the conclusion (docs/se-rules.md). Bases: 6.5 for a cycle on one digit or
+// through bivalue cells, 6.6 for a chain on one digit, 7.0 through cells too (SE's XY search),
+// 7.5 Nishio, 8.0 for multiple forcing chains. Here:
+//   6.5+ Y-cycle: a loop of bivalue cells, each linked to the next by a digit both hold, found
+//        as SE finds it (from each candidate of a bivalue cell, breadth first); a digit linking
+//        two of its cells leaves the cells seeing both; nodes: two per cell
 //   6.6 skyscraper, 2-string kite (6 nodes: no length bonus)
 //   6.6+ X-chain: 6.6 + bonus(2 x strong links); also a candidate whose removal would force it
 //        back on through one digit's links (it stays, the other candidates of its cell go)
@@ -54,9 +58,10 @@
 // Among chains the cheapest is taken, then the shortest (so a mixed chain beats an X-chain of
 // its rating); Nishio only where no chain of the first kinds applies, and the multiple (cell and
 // region) forcing chains only where no Nishio chain does, as SE tries them.
-// Not implemented (SE also has them): aligned pair/triple exclusion, cycles (SE 6.5+, 7.0+: a
-// loop's eliminations, here found as longer chains), dynamic forcing chains (8.5+; 9.0+ with
-// easier techniques inside) and nested forcing chains (9.5+).
+// Not implemented (SE also has them): aligned pair/triple exclusion, cycles on one digit (6.5+)
+// and through both kinds of links (7.0+: a loop's eliminations, here found as longer chains),
+// dynamic forcing chains (8.5+; 9.0+ with easier techniques inside) and nested forcing chains
+// (9.5+).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
@@ -70,7 +75,7 @@
 //   easy      1.3-2.3   all singles, direct pointing, claiming and hidden pair
 //   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
 //   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
-//   expert    6.5-7.9   + chains (skyscraper, kite, W-wing, X-, XY-, forcing and Nishio chains)
+//   expert    6.5-7.9   + Y-cycles, chains (skyscraper, kite, W-wing, X-, XY-, forcing, Nishio)
 //   extreme   8.0+      + cell and region forcing chains, or a guess
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
 // singles. How often each level comes out of each clue band: docs/rating.md.
@@ -129,6 +134,7 @@ enum class Technique : uint8_t {
   kBugType3,    // the BUG digits form a naked set with other cells of the BUG cells' house
   // Chains: SE finds them all with one search and takes the cheapest chain (see above), so
   // among them this order is not the order of trial.
+  kYCycle,  // a loop of bivalue cells: each candidate on it is on or off both ways round
   kSkyscraper,
   kTwoStringKite,
   kXChain,        // alternating strong/weak links on one digit

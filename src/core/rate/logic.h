@@ -280,10 +280,12 @@ struct Step {
   int uses = 0;    // placements for singles, 1 otherwise
 };
 
-// SE's chain bases in tenths (docs/se-rules.md): a forcing chain on one digit (X-chain,
+// SE's chain bases in tenths (docs/se-rules.md): a cycle through bivalue cells (Y-cycle), a
+// forcing chain on one digit (X-chain,
 // skyscraper, 2-string kite), one that also goes through cells (XY-chain, W-wing, mixed chains),
 // Nishio forcing chains, and the multiple forcing chains (cell and region). A chain rates its base
 // plus ChainLengthBonus(nodes - 2), nodes being SE's count of the chain's candidates.
+inline constexpr int kCycleBase = 65;
 inline constexpr int kXChainBase = 66;
 inline constexpr int kMixedChainBase = 70;
 inline constexpr int kNishioBase = 75;
@@ -347,6 +349,17 @@ Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullp
 // Shortest XY-chain that eliminates something (the first found among equals).
 // Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
 Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
+
+// SE's bidirectional Y-cycles (rate/cycles.cc): the cheapest that removes anything, rating at
+// most `max_rating` (then the first in SE's order), or none (rating 0).
+struct Cycle {
+  int rating = 0;  // 0: none found
+  int nodes = 0;
+  std::array<CellSet, kDigits> removable{};
+};
+Cycle FindCycle(const State& s, const Work& w, int max_rating);
+// Removes what `cycle` removes; false if nothing.
+bool ApplyCycle(State& s, const Cycle& cycle);
 
 // Forcing chains as SE finds them (rate/forcing.cc): a candidate assumed on that turns itself off
 // (removed), or assumed off that turns itself on (its cell's other candidates removed).

@@ -48,6 +48,7 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"bug-type-2", 57},
     {"bug-type-4", 57},
     {"bug-type-3", 58},
+    {"y-cycle", 65},
     {"skyscraper", 66},
     {"two-string-kite", 66},
     {"x-chain", 66},
@@ -132,6 +133,15 @@ bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* s
 bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step) {
   if (!ApplyForcingChain(s, w, chain)) return false;
   *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
+  return true;
+}
+
+// A Y-cycle where SE takes one before the cheapest chain, rating `rating`: a cheaper one (at one
+// rating, the chain, on a higher base, has fewer nodes).
+bool ApplyCycleBefore(State& s, const Work& w, int rating, Step* step) {
+  const Cycle cycle = FindCycle(s, w, rating - 1);
+  if (!ApplyCycle(s, cycle)) return false;
+  *step = {Technique::kYCycle, cycle.rating, 1};
   return true;
 }
 
@@ -250,6 +260,12 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
     return ApplyForcing(s, work, FindForcingChain(s, work), step);
   }
   if (technique == Technique::kNishioChain) return FindNishioChain(s, work, step);
+  if (technique == Technique::kYCycle) {
+    const Cycle cycle = FindCycle(s, work, INT_MAX);
+    if (!ApplyCycle(s, cycle)) return false;
+    *step = {technique, cycle.rating, 1};
+    return true;
+  }
   if (technique == Technique::kCellForcingChain || technique == Technique::kRegionForcingChain) {
     return FindMultipleForcingChain(s, work, step);
   }
@@ -301,7 +317,10 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   // rating, the shorter (fewer nodes). The X-chain finder keeps its results between steps, so it
   // goes first: nothing but a cycle, which is not searched for, beats its cheapest, 6.6.
   const Elimination x_chain = FindXChain(s, work, memory->x_chain);
-  if (x_chain.rating == kXChainBase) return ApplyChain(s, Technique::kXChain, x_chain, step);
+  if (x_chain.rating == kXChainBase) {
+    return ApplyCycleBefore(s, work, kXChainBase, step) ||
+           ApplyChain(s, Technique::kXChain, x_chain, step);
+  }
   // A chain rating no more than the solve so far changes neither the rating nor the hardest
   // step, whichever chain it is (logic.h): what is known or cheaper to find goes first.
   const int so_far = memory->sound ? memory->rating_so_far : 0;
@@ -322,10 +341,15 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   const ForcingChain chain =
       FindForcingChain(s, work, x_chain.rating, memory->sound ? &proved : nullptr);
   if (chain.rating == 0) {
-    if (x_chain.rating != 0) return ApplyChain(s, Technique::kXChain, x_chain, step);
+    if (x_chain.rating != 0) {
+      return ApplyCycleBefore(s, work, x_chain.rating, step) ||
+             ApplyChain(s, Technique::kXChain, x_chain, step);
+    }
+    // What a cycle removes, a forcing chain removes too: with none, there is no cycle either.
     return FindNishioChain(s, work, step, memory->nishio) ||
            FindMultipleForcingChain(s, work, step);
   }
+  if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
   if (chain.mixed) {
     if (chain.rating == TechniqueRating(Technique::kWWing) &&

@@ -1,0 +1,184 @@
+// Bidirectional Y-cycles of the logical solver (rate/logic.h), found and rated as Sudoku
+// Explainer 1.2.1 does (docs/se-rules.md): SE's "forcing chains and cycles" search looks for them
+// beside the forcing chains, and its cheapest hint may be either.
+//
+// A Y-cycle is a loop of bivalue cells: from a candidate of a bivalue cell assumed on, SE follows
+// the implications breadth-first, every "on" of a round (each candidate turned on once, by its
+// first cause), then every "off" (a candidate turned off by each "on" that is not already among
+// its causes): an "on" turns off the other candidate of its cell, then its digit in the bivalue
+// cells of its box, row and column (in that order, each in cell order); an "off" turns on the
+// other candidate of its cell. An "off" that turns the start on again, two rounds or more from
+// it, closes a cycle: the path of first causes to the "on" before it, that "off", and the start.
+// Its nodes are the path's candidates, each with its state; it rates 6.5 +
+// ChainLengthBonus(nodes - 2). A cycle holds both ways round, so a candidate off the cycle that
+// sees one of its "on" candidates of a digit and one of its "off" candidates of that digit goes;
+// a cycle that removes nothing is no hint. Only bivalue cells can be turned on, so the search
+// runs on them alone (an "off" elsewhere turns nothing on), in SE's order, so that the paths, and
+// what a cycle removes, are SE's.
+//
+// SE's cycles on one digit (X-cycles, 6.5 and up) and through both kinds of links (7.0 and up)
+// are not searched: they cost more than the rest of the rating (docs/rating.md).
+#include <algorithm>
+#include <array>
+
+#include "core/rate/logic.h"
+
+namespace sudoku::core_internal {
+namespace {
+
+// The bivalue cells and their links. Node 2 * i + k: the k-th digit (lower first) of the i-th
+// bivalue cell in cell order.
+struct BivalueGraph {
+  int count = 0;
+  uint8_t cell[kCells];
+  uint8_t digit[kCells][2];
+  // Of node n, the bivalue cells (by index) seeing it that hold its digit, in SE's order.
+  uint8_t peer_count[2 * kCells];
+  uint8_t peers[2 * kCells][20];
+
+  void Build(const State& s, const Work& w) {
+    int8_t index[kCells];
+    count = 0;
+    w.bivalue.ForEach([&](int c) {
+      index[c] = static_cast<int8_t>(count);
+      cell[count] = static_cast<uint8_t>(c);
+      const unsigned mask = w.masks[c];
+      digit[count][0] = static_cast<uint8_t>(std::countr_zero(mask));
+      digit[count][1] = static_cast<uint8_t>(std::countr_zero(mask & (mask - 1)));
+      ++count;
+    });
+    for (int i = 0; i < count; ++i) {
+      const int c = cell[i];
+      const CellSet box = House(BoxHouse(c));
+      for (int k = 0; k < 2; ++k) {
+        const int n = 2 * i + k;
+        const CellSet others = s.cand[digit[i][k]] & w.bivalue & ~CellSet::Of(c);
+        peer_count[n] = 0;
+        auto add = [&](int x) { peers[n][peer_count[n]++] = static_cast<uint8_t>(index[x]); };
+        (others & box).ForEach(add);
+        (others & House(RowHouse(c)) & ~box).ForEach(add);
+        (others & House(ColHouse(c)) & ~box).ForEach(add);
+      }
+    }
+  }
+};
+
+// Breadth-first searches over a BivalueGraph, one from each start.
+class YCycleSearch {
+ public:
+  explicit YCycleSearch(const BivalueGraph& g) : g_(g) {}
+
+  // Follows the implications of node `source` assumed on for at most `rounds` rounds, calling
+  // found(off, nodes) for every "off" (an index) that closes a cycle of `nodes` nodes.
+  template <class Found>
+  void From(int source, int rounds, Found found);
+
+  // What the cycle closed by "off" `off` of the last search removes.
+  void Removable(const State& s, int off, std::array<CellSet, kDigits>* removable) const;
+
+ private:
+  const BivalueGraph& g_;
+  int source_ = 0;
+  int on_cause_[2 * kCells];  // the "off" (an index) that first turned the node on
+  int pending_on_[2 * kCells];
+  int off_count_ = 0;
+  // Each "on" turns off its digit in at most 20 peers.
+  int off_node_[2 * kCells * 20];
+  int off_cause_[2 * kCells * 20];  // the "on" node that turned it off
+};
+
+template <class Found>
+void YCycleSearch::From(int source, int rounds, Found found) {
+  source_ = source;
+  std::array<uint64_t, 3> on_seen{};
+  on_seen[source >> 6] |= uint64_t{1} << (source & 63);
+  off_count_ = 0;
+  int on_count = 1, on_begin = 0;
+  pending_on_[0] = source;
+  for (int round = 1; round <= rounds && on_begin < on_count; ++round) {
+    const int offs_begin = off_count_;
+    for (int i = on_begin; i < on_count; ++i) {
+      const int on = pending_on_[i];
+      // SE turns off the cell's other candidate first, which turns only this "on" on again, and
+      // skips an "off" among the causes of the "on", which turns on only one turned on before:
+      // neither can close a cycle (the start's cell is left in the first round), so neither is
+      // followed.
+      const int d = g_.digit[on / 2][on & 1];
+      for (int p = 0; p < g_.peer_count[on]; ++p) {
+        const int j = g_.peers[on][p];
+        off_node_[off_count_] = 2 * j + (g_.digit[j][0] == d ? 0 : 1);
+        off_cause_[off_count_++] = on;
+      }
+    }
+    on_begin = on_count;
+    for (int i = offs_begin; i < off_count_; ++i) {
+      const int node = off_node_[i] ^ 1;  // the other candidate of the "off" one's cell
+      if (round >= 2 && node == source) found(i, 2 * round);
+      const uint64_t bit = uint64_t{1} << (node & 63);
+      if ((on_seen[node >> 6] & bit) != 0) continue;
+      on_seen[node >> 6] |= bit;
+      on_cause_[node] = i;
+      pending_on_[on_count++] = node;
+    }
+  }
+}
+
+void YCycleSearch::Removable(const State& s, int off,
+                             std::array<CellSet, kDigits>* removable) const {
+  // The cycle's nodes, each with its state: the start turned on again, the closing "off", then
+  // the path back.
+  std::array<CellSet, kDigits> on{}, off_cells{};
+  CellSet cells;
+  auto add = [&](int node, bool is_on) {
+    const int c = g_.cell[node / 2], d = g_.digit[node / 2][node & 1];
+    cells.Set(c);
+    (is_on ? on : off_cells)[d] |= Peers(c);
+  };
+  add(source_, true);
+  add(off_node_[off], false);
+  for (int node = off_cause_[off]; node != source_;) {
+    add(node, true);
+    const int cause = on_cause_[node];
+    add(off_node_[cause], false);
+    node = off_cause_[cause];
+  }
+  for (int d = 0; d < kDigits; ++d) (*removable)[d] = on[d] & off_cells[d] & s.cand[d] & ~cells;
+}
+
+}  // namespace
+
+Cycle FindCycle(const State& s, const Work& w, int max_rating) {
+  // The most nodes a cycle rating at most max_rating can have.
+  int max_nodes = 2;
+  while (max_nodes + 2 <= 2 * kCells && kCycleBase + ChainLengthBonus(max_nodes) <= max_rating) {
+    max_nodes += 2;
+  }
+  Cycle best;
+  if (max_nodes < 4 || w.bivalue.Count() < 2) return best;
+  BivalueGraph graph;
+  graph.Build(s, w);
+  YCycleSearch search(graph);
+  for (int source = 0; source < 2 * graph.count && max_nodes >= 4; ++source) {
+    search.From(source, max_nodes / 2, [&](int off, int nodes) {
+      // The first found wins a tie: a later one needs fewer nodes.
+      if (nodes > max_nodes) return;
+      std::array<CellSet, kDigits> removable;
+      search.Removable(s, off, &removable);
+      bool any = false;
+      for (const CellSet& cells : removable) any |= cells.Any();
+      if (!any) return;
+      best = {kCycleBase + ChainLengthBonus(nodes - 2), nodes, removable};
+      max_nodes = nodes - 2;
+    });
+  }
+  return best;
+}
+
+bool ApplyCycle(State& s, const Cycle& cycle) {
+  if (cycle.rating == 0) return false;
+  bool any = false;
+  for (int d = 0; d < kDigits; ++d) any |= Eliminate(s, d, cycle.removable[d]);
+  return any;
+}
+
+}  // namespace sudoku::core_internal
