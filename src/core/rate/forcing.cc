@@ -20,112 +20,19 @@
 // Nishio forcing chains (SE 7.5 and up), tried where no forcing chain applies, are in
 // rate/nishio.cc.
 //
-// Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies: the implications of
-// each candidate of a cell with three or more (a cell forcing chain), or of each place of a digit
-// in a house (a region forcing chain), followed without updating the grid up to the first
-// contradiction; what all of them force is forced. Each candidate is reached once, by its first
-// cause, so its nodes are its depth plus one, and a conclusion's are the sum over the branches.
-// Which chains conclude anything comes from each candidate's implications alone: in the step
-// loop, read from the forcing chain search that just found no chain in the same state (with no
-// chain, no assumption meets a contradiction, so its implications are all it reaches: the sets
-// that search holds); elsewhere followed once per candidate. The depths are followed only for
-// the chains that conclude anything, and no deeper than can still match the cheapest so far.
+// Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies, are in
+// rate/multiple.cc: they read the implications a search that found no chain followed.
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <memory>
 #include <new>
 
+#include "core/rate/implications.h"
 #include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {
-
-// Candidates of one state: per digit, the cells.
-struct Potentials {
-  std::array<CellSet, kDigits> of{};
-
-  bool Any() const {
-    CellSet all;
-    for (const CellSet& cells : of) all |= cells;
-    return all.Any();
-  }
-  void Remove(const Potentials& o) {
-    for (int d = 0; d < kDigits; ++d) of[d] &= ~o.of[d];
-  }
-  void Add(const Potentials& o) {
-    for (int d = 0; d < kDigits; ++d) of[d] |= o.of[d];
-  }
-  void Keep(const Potentials& o) {
-    for (int d = 0; d < kDigits; ++d) of[d] &= o.of[d];
-  }
-};
-
-// The implications between candidates of one state, whole sets at a time.
-class Links {
- public:
-  // With `cells`, the cell links too (SE's XY search), else one digit's links only (X).
-  Links(const State& s, const Work& w, bool cells) : s_(s), w_(w), cells_(cells) {
-    for (int d = 0; d < kDigits; ++d) {
-      for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
-        linked_[d] |= s.cand[d] & House(std::countr_zero(houses));
-      }
-      // Only the linked cells' entries are read: those alone are cleared.
-      linked_[d].ForEach([&](int cell) { strong_.of[d][cell] = CellSet{}; });
-      for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
-        const CellSet pair = s.cand[d] & House(std::countr_zero(houses));
-        const int a = pair.First(), b = (pair & ~CellSet::Of(a)).First();
-        strong_.of[d][a] |= CellSet::Of(b);
-        strong_.of[d][b] |= CellSet::Of(a);
-      }
-    }
-  }
-
-  // The candidates that `on` turns off.
-  Potentials OffFrom(const Potentials& on) const {
-    Potentials off;
-    CellSet any, twice;  // cells with a candidate on, with two
-    for (int d = 0; d < kDigits; ++d) {
-      CellSet seen;
-      on.of[d].ForEach([&](int cell) { seen |= Peers(cell); });
-      off.of[d] = seen & s_.cand[d];
-      twice |= any & on.of[d];
-      any |= on.of[d];
-    }
-    if (cells_) {
-      for (int d = 0; d < kDigits; ++d) off.of[d] |= s_.cand[d] & ((any & ~on.of[d]) | twice);
-    }
-    return off;
-  }
-
-  // The candidates that `off` turns on.
-  Potentials OnFrom(const Potentials& off) const {
-    Potentials on;
-    for (int d = 0; d < kDigits; ++d) {
-      CellSet to;
-      (off.of[d] & linked_[d]).ForEach([&](int cell) { to |= strong_.of[d][cell]; });
-      on.of[d] |= to;
-      if (!cells_) continue;
-      const CellSet bivalue = off.of[d] & w_.bivalue;
-      if (bivalue.Empty()) continue;
-      for (int e = 0; e < kDigits; ++e) {
-        if (e != d) on.of[e] |= bivalue & s_.cand[e];
-      }
-    }
-    return on;
-  }
-
- private:
-  const State& s_;
-  const Work& w_;
-  const bool cells_;
-  std::array<CellSet, kDigits> linked_{};  // cells with a strong link on the digit
-  // The cells strongly linked to each cell, set for the cells of linked_ alone.
-  union Strong {
-    Strong() {}
-    CellSet of[kDigits][kCells];
-  } strong_;
-};
 
 // The node count of the shortest chain by which candidate (cell, d), assumed on (`from_on`) or
 // off, comes back in the other state, if it has at most `max_nodes`; else 0.
@@ -201,140 +108,9 @@ int MaxNodesToBeat(int base, int rating, int nodes) {
   return n;
 }
 
-// The implications of one candidate assumed on, without updating the grid (SE's static
-// chaining), up to the first contradiction, with the depth at which each candidate is reached
-// (the assumption 0). SE follows them one at a time, but each candidate first in a breadth-first
-// order, so by layers the depths are the same; at a contradiction SE keeps part of the last layer
-// or two, this none of the layer that meets it.
-class Implications {
- public:
-  explicit Implications(const Links& links) : links_(links) {}
+thread_local std::unique_ptr<ForcingScratch> t_forcing;
 
-  // Up to `max_depth` layers: what lies deeper is left out.
-  void From(int cell, int d, int max_depth = INT_MAX);
-
-  Potentials on, off;
-  uint16_t on_depth[kCells * kDigits];  // valid where `on` (`off`) holds the candidate
-  uint16_t off_depth[kCells * kDigits];
-
- private:
-  const Links& links_;
-};
-
-void Implications::From(int cell, int d, int max_depth) {
-  on = off = Potentials{};
-  on.of[d].Set(cell);
-  on_depth[cell * kDigits + d] = 0;
-  Potentials layer = on;
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    const bool to_off = depth % 2 == 1;
-    Potentials next = to_off ? links_.OffFrom(layer) : links_.OnFrom(layer);
-    next.Remove(to_off ? off : on);
-    Potentials clash = next;
-    clash.Keep(to_off ? on : off);
-    if (!next.Any() || clash.Any()) return;
-    (to_off ? off : on).Add(next);
-    uint16_t* depths = to_off ? off_depth : on_depth;
-    for (int v = 0; v < kDigits; ++v) {
-      next.of[v].ForEach([&](int c) { depths[c * kDigits + v] = static_cast<uint16_t>(depth); });
-    }
-    layer = next;
-  }
-}
-
-// What every branch of a cell or region forcing chain forces, with the nodes summed over them.
-struct Common {
-  Potentials on, off;
-  uint16_t on_nodes[kCells * kDigits];  // valid for candidates in `on` (`off`)
-  uint16_t off_nodes[kCells * kDigits];
-  bool first = true;
-
-  bool Any() const { return on.Any() || off.Any(); }
-
-  void Join(const Implications& branch) {
-    if (first) {
-      on = branch.on;
-      off = branch.off;
-    } else {
-      on.Keep(branch.on);
-      off.Keep(branch.off);
-    }
-    Sum(on, branch.on_depth, on_nodes);
-    Sum(off, branch.off_depth, off_nodes);
-    first = false;
-  }
-
- private:
-  void Sum(const Potentials& common, const uint16_t* depth, uint16_t* nodes) const {
-    for (int d = 0; d < kDigits; ++d) {
-      common.of[d].ForEach([&](int c) {
-        const int n = c * kDigits + d;
-        nodes[n] = static_cast<uint16_t>((first ? 0 : nodes[n]) + depth[n] + 1);
-      });
-    }
-  }
-};
-
-// The cheapest conclusion so far: what SE sorts its hints by (rating, nodes, then the kind),
-// and what it removes: the other candidates of the cell (on) or the candidate (off).
-struct Conclusion {
-  int rating = 0;  // 0: none
-  int nodes = 0;
-  int kind = 0;
-  int cell = 0;
-  int digit = 0;
-  bool on = false;
-
-  bool BeatenBy(int r, int n, int k) const {
-    if (rating == 0 || r != rating) return rating == 0 || r < rating;
-    return n != nodes ? n < nodes : k < kind;
-  }
-};
-
-// Keeps in *best the cheapest conclusion of `common` (kind: 5 cell, 6 region, as SE sorts).
-void KeepCheapest(const Common& common, int kind, Conclusion* best) {
-  for (int on = 1; on >= 0; --on) {
-    const Potentials& set = on ? common.on : common.off;
-    const uint16_t* nodes = on ? common.on_nodes : common.off_nodes;
-    for (int d = 0; d < kDigits; ++d) {
-      set.of[d].ForEach([&](int cell) {
-        const int n = nodes[cell * kDigits + d];
-        const int rating = kMultipleChainBase + ChainLengthBonus(n - 2);
-        if (best->BeatenBy(rating, n, kind)) *best = {rating, n, kind, cell, d, on == 1};
-      });
-    }
-  }
-}
-
-bool Apply(State& s, const Work& w, const Conclusion& c) {
-  if (!c.on) return Eliminate(s, c.digit, CellSet::Of(c.cell));
-  bool any = false;
-  for (uint16_t m = w.masks[c.cell] & ~(1u << c.digit); m; m &= m - 1) {
-    any |= Eliminate(s, std::countr_zero(m), CellSet::Of(c.cell));
-  }
-  return any;
-}
-
-// The implications between the candidates of a state, each with its state: node 2i (on) and
-// 2i + 1 (off) for the i-th candidate in cell order, then digit order, so that a node's
-// negation is node ^ 1 and node order is SE's order of assumptions. Per node, its one-digit
-// links first, then its cell links.
-struct LinkGraph {
-  static constexpr int kMaxNodes = 2 * kCells * kDigits;
-  // An "on" has at most 20 peers and 8 cell mates; an "off" 3 houses and a bivalue cell.
-  static constexpr int kMaxEdges = kCells * kDigits * (20 + 8 + 3 + 1);
-
-  int count = 0;                   // candidates
-  int16_t index[kDigits][kCells];  // valid for candidates
-  uint8_t cell[kCells * kDigits];
-  uint8_t digit[kCells * kDigits];
-  // Node n implies edges[start[n], start[n + 1]), the one-digit links up to one_digit_end[n].
-  int start[kMaxNodes + 1];
-  int one_digit_end[kMaxNodes];
-  int16_t edges[kMaxEdges];
-
-  void Build(const State& s, const Work& w);
-};
+}  // namespace
 
 void LinkGraph::Build(const State& s, const Work& w) {
   count = 0;
@@ -372,78 +148,6 @@ void LinkGraph::Build(const State& s, const Work& w) {
   }
   start[2 * count] = e;
 }
-
-// Every assumption of one graph followed at once (the one-digit links, or with the cell links
-// too): the breadth-first searches of ChainFrom, transposed. The assumption from a node is a
-// source; per node, the sources whose current layer holds it and those that reached it at all,
-// as bit sets over sources: a layer is the union, over the edges into a node, of the sets of
-// the nodes they leave, a few words per edge for every source at once. A source whose new layer
-// holds a node whose negation it reached has a chain (ChainFrom's pair), at most 2k - 1 links
-// long at layer k; one with none after k layers has none shorter than 2k + 1 links. So
-// FindForcingChain follows the layers while they can beat the best chain, and measures each
-// source's chain with ChainFrom when its first pair shows.
-class AllSources {
- public:
-  static constexpr int kMaxNodes = LinkGraph::kMaxNodes;
-  static constexpr int kMaxWords = (kMaxNodes + 63) / 64;
-
-  // With `cells`, the cell links too, and both states as sources; else one digit's links and the
-  // "off" sources (ChainFrom's searches from "on" on one digit are FindXChain's).
-  void Start(const LinkGraph& graph, bool cells);
-
-  int layers() const { return layers_; }
-  bool Exhausted() const { return active_count_ == 0; }
-  int words() const { return words_; }
-
-  // Follows one layer; *pairs (words() words): the live sources that found a pair in it.
-  void Step(uint64_t* pairs) {
-    switch (words_) {
-      case 1:
-        return StepOf<1>(pairs);
-      case 2:
-        return StepOf<2>(pairs);
-      case 3:
-        return StepOf<3>(pairs);
-      case 4:
-        return StepOf<4>(pairs);
-      case 6:
-        return StepOf<6>(pairs);
-      case 8:
-        return StepOf<8>(pairs);
-      case 12:
-        return StepOf<12>(pairs);
-      case 16:
-        return StepOf<16>(pairs);
-      default:
-        return StepOf<kMaxWords>(pairs);
-    }
-  }
-  // Stops following source a.
-  void Kill(int a) { live_[a >> 6] &= ~(uint64_t{1} << (a & 63)); }
-  // The node source a starts from.
-  int Node(int a) const { return node_[a]; }
-  int sources() const { return sources_; }
-  // The sources that reached node n so far (words() words).
-  const uint64_t* Reached(int n) const { return seen_ + n * words_; }
-
- private:
-  template <int W>
-  void StepOf(uint64_t* pairs);
-
-  const LinkGraph* graph_ = nullptr;
-  const int* end_ = nullptr;  // node n's edges end at end_[n]
-  int nodes_ = 0;
-  int sources_ = 0;
-  int words_ = 1;  // per node set, rounded up to a size StepOf is compiled for
-  int layers_ = 0;
-  int active_count_ = 0;
-  int current_ = 0;            // frontier_[current_] holds the last layer
-  int16_t active_[kMaxNodes];  // the nodes of the last layer
-  int16_t node_[kMaxNodes];    // node_[a]: source a's node
-  uint64_t live_[kMaxWords];   // sources still followed
-  uint64_t frontier_[2][kMaxNodes * kMaxWords];
-  uint64_t seen_[kMaxNodes * kMaxWords];
-};
 
 void AllSources::Start(const LinkGraph& graph, bool cells) {
   // Outside the last layer's sets both buffers are empty (as made, and as StepOf leaves them):
@@ -544,28 +248,30 @@ void AllSources::StepOf(uint64_t* pairs) {
   current_ ^= 1;
 }
 
-// Per thread, as the searches that use them; made at a thread's first search (about 1.9 MB
-// for a state where every candidate remains: too large for the stack, and for static
-// thread-local storage, which every thread would carry), so the searches allocate nothing.
-struct ForcingScratch {
-  LinkGraph links;
-  alignas(Links) unsigned char links_storage[2][sizeof(Links)];  // [cells]
-  AllSources graph[2];  // [0] one digit, [1] with the cell links
-  // Set by a search that followed every assumption to its end and found no chain: graph[1] then
-  // holds every assumption's implications, up to no contradiction, in the state of `cand`.
-  bool complete = false;
-  std::array<CellSet, kDigits> cand;
-  // The implications by source, as node sets, for the multiple forcing chains (ReachBySource).
-  uint64_t by_source[LinkGraph::kMaxNodes][AllSources::kMaxWords];
-};
-thread_local std::unique_ptr<ForcingScratch> t_forcing;
+ForcingScratch& ThreadForcingScratch() {
+  if (t_forcing == nullptr) t_forcing = std::make_unique<ForcingScratch>();
+  return *t_forcing;
+}
 
-}  // namespace
+const ForcingScratch* CompleteForcingSearch(const State& s) {
+  const ForcingScratch* scratch = t_forcing.get();
+  return scratch != nullptr && scratch->complete && scratch->cand == s.cand ? scratch : nullptr;
+}
+
+bool ForcingSearchComplete(const State& s) { return CompleteForcingSearch(s) != nullptr; }
+
+bool ApplyCandidate(State& s, const Work& w, int cell, int d, bool place) {
+  if (!place) return Eliminate(s, d, CellSet::Of(cell));
+  bool any = false;
+  for (uint16_t m = w.masks[cell] & ~(1u << d); m; m &= m - 1) {
+    any |= Eliminate(s, std::countr_zero(m), CellSet::Of(cell));
+  }
+  return any;
+}
 
 ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainConclusions* others) {
   if (others != nullptr) others->count = 0;
-  if (t_forcing == nullptr) t_forcing = std::make_unique<ForcingScratch>();
-  ForcingScratch& scratch = *t_forcing;
+  ForcingScratch& scratch = ThreadForcingScratch();
   scratch.complete = false;
   const LinkGraph& c = scratch.links;
   scratch.links.Build(s, w);
@@ -636,208 +342,7 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
 }
 
 bool ApplyForcingChain(State& s, const Work& w, const ForcingChain& chain) {
-  if (chain.rating == 0) return false;
-  return Apply(s, w, {chain.rating, chain.nodes, 0, chain.cell, chain.digit, chain.place});
-}
-
-namespace {
-
-// What a candidate assumed on implies, without the depths.
-struct Implied {
-  Potentials on, off;
-};
-
-// One search's implications by candidate (node cell * 9 + digit): a candidate starts a branch of
-// its cell's chain and of up to three houses' chains, and is followed once. Per thread, as the
-// search that fills it.
-thread_local std::array<Implied, kCells * kDigits> t_implied;
-
-// The implications of each candidate assumed on, each followed on its own (Implications), once.
-class ReachByBranch {
- public:
-  using Set = Implied;
-
-  ReachByBranch(const State& s, const Work& w) : links_(s, w, true), branch_(links_) {}
-
-  const Set& Of(int cell, int d) {
-    Implied& entry = t_implied[cell * kDigits + d];
-    if (!ready_[d].Has(cell)) {
-      branch_.From(cell, d);
-      entry = {branch_.on, branch_.off};
-      ready_[d].Set(cell);
-    }
-    return entry;
-  }
-  void Keep(Set* set, const Set& o) const {
-    set->on.Keep(o.on);
-    set->off.Keep(o.off);
-  }
-  bool Any(const Set& set) const { return set.on.Any() || set.off.Any(); }
-
- private:
-  const Links links_;
-  Implications branch_;
-  std::array<CellSet, kDigits> ready_{};  // candidates whose t_implied this search filled
-};
-
-// A 64 x 64 bit matrix transposed in place: bit j of a[i] trades places with bit i of a[j].
-void Transpose64(uint64_t a[64]) {
-  uint64_t mask = 0x00000000FFFFFFFFull;
-  for (int j = 32; j != 0; j >>= 1, mask ^= mask << j) {
-    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-      const uint64_t t = ((a[k] >> j) ^ a[k | j]) & mask;
-      a[k] ^= t << j;
-      a[k | j] ^= t;
-    }
-  }
-}
-
-// The same implications, read from a complete forcing chain search of the state (with no
-// contradiction, each is all its assumption reaches): the search holds, per node, the sources
-// that reached it; transposed a block of 64 x 64 at a time, per source the nodes it reached.
-class ReachBySource {
- public:
-  struct Set {
-    uint64_t nodes[AllSources::kMaxWords];
-  };
-
-  explicit ReachBySource(ForcingScratch& scratch)
-      : graph_(scratch.links), by_source_(scratch.by_source), words_((2 * graph_.count + 63) / 64) {
-    const AllSources& search = scratch.graph[1];
-    std::fill_n(source_of_, 2 * graph_.count, -1);
-    for (int a = 0; a < search.sources(); ++a) source_of_[search.Node(a)] = a;
-    for (int j = 0; 64 * j < search.sources(); ++j) {
-      for (int b = 0; b < words_; ++b) {
-        uint64_t block[64];
-        for (int r = 0; r < 64; ++r) {
-          const int node = 64 * b + r;
-          block[r] = node < 2 * graph_.count ? search.Reached(node)[j] : 0;
-        }
-        Transpose64(block);
-        for (int t = 0; t < 64 && 64 * j + t < search.sources(); ++t) {
-          by_source_[64 * j + t][b] = block[t];
-        }
-      }
-    }
-  }
-
-  // By value: an assumption that implies nothing is no source, and reaches only itself.
-  Set Of(int cell, int d) const {
-    const int node = 2 * graph_.index[d][cell];
-    Set set;
-    const int a = source_of_[node];
-    if (a >= 0) {
-      std::copy_n(by_source_[a], words_, set.nodes);
-    } else {
-      std::fill_n(set.nodes, words_, 0);
-      set.nodes[node >> 6] = uint64_t{1} << (node & 63);
-    }
-    return set;
-  }
-  void Keep(Set* set, const Set& o) const {
-    for (int i = 0; i < words_; ++i) set->nodes[i] &= o.nodes[i];
-  }
-  bool Any(const Set& set) const {
-    uint64_t any = 0;
-    for (int i = 0; i < words_; ++i) any |= set.nodes[i];
-    return any != 0;
-  }
-
- private:
-  const LinkGraph& graph_;
-  uint64_t (*by_source_)[AllSources::kMaxWords];
-  const int words_;  // per node set
-  int16_t source_of_[LinkGraph::kMaxNodes];
-};
-
-// A cell chain (house -1) or a region chain, found to conclude something.
-struct MultipleChain {
-  int cell;
-  int digit;
-  int house;
-};
-
-// Which chains conclude anything, from the implications alone, in SE's order: SE starts from
-// cells with three candidates or more, each digit's houses where the cell is the first place
-// (so each house once), then the cell itself. Returns their count.
-template <class Reach>
-int ConcludingChains(const State& s, const Work& w, Reach& reach, MultipleChain* chains) {
-  int count = 0;
-  s.empty.ForEach([&](int cell) {
-    if (PopCount(w.masks[cell]) < 3) return;
-    typename Reach::Set by_cell;
-    bool first = true;
-    for (uint16_t m = w.masks[cell]; m; m &= m - 1) {
-      const int d = std::countr_zero(m);
-      const auto& own = reach.Of(cell, d);
-      if (first) {
-        by_cell = own;
-      } else {
-        reach.Keep(&by_cell, own);
-      }
-      first = false;
-      for (int h : {BoxHouse(cell), RowHouse(cell), ColHouse(cell)}) {
-        const CellSet places = s.cand[d] & House(h);
-        if (places.First() != cell || places.IsSingle()) continue;
-        typename Reach::Set by_house = own;
-        places.ForEach([&](int x) {
-          if (x != cell && reach.Any(by_house)) reach.Keep(&by_house, reach.Of(x, d));
-        });
-        if (reach.Any(by_house)) chains[count++] = {cell, d, h};
-      }
-    }
-    if (reach.Any(by_cell)) chains[count++] = {cell, -1, -1};
-  });
-  return count;
-}
-
-}  // namespace
-
-bool ForcingSearchComplete(const State& s) {
-  return t_forcing != nullptr && t_forcing->complete && t_forcing->cand == s.cand;
-}
-
-bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_search) {
-  MultipleChain chains[kCells + kHouses * kDigits];
-  int count = 0;
-  if (reuse_search && ForcingSearchComplete(s)) {
-    ReachBySource reach(*t_forcing);
-    count = ConcludingChains(s, w, reach, chains);
-  } else {
-    ReachByBranch reach(s, w);
-    count = ConcludingChains(s, w, reach, chains);
-  }
-  const Links links(s, w, true);
-  Implications branch(links);
-  // Then the nodes of what they conclude, for the cheapest. A conclusion is no branch's
-  // assumption, so at least one deep in each branch: with k branches, one that can match the best
-  // so far lies at most best.nodes - 2k + 1 deep in each, and the branches are followed no deeper.
-  Conclusion best;
-  for (int i = 0; i < count; ++i) {
-    const MultipleChain& chain = chains[i];
-    const bool by_cell = chain.house < 0;
-    const CellSet places = by_cell ? CellSet{} : s.cand[chain.digit] & House(chain.house);
-    const int branches = by_cell ? PopCount(w.masks[chain.cell]) : places.Count();
-    const int max_depth = best.rating == 0 ? INT_MAX : best.nodes - 2 * branches + 1;
-    if (max_depth < 1) continue;
-    Common common;
-    auto join = [&](int cell, int d) {
-      if (common.first || common.Any()) {
-        branch.From(cell, d, max_depth);
-        common.Join(branch);
-      }
-    };
-    if (by_cell) {
-      for (uint16_t m = w.masks[chain.cell]; m; m &= m - 1) join(chain.cell, std::countr_zero(m));
-    } else {
-      places.ForEach([&](int x) { join(x, chain.digit); });
-    }
-    KeepCheapest(common, by_cell ? 5 : 6, &best);
-  }
-  if (best.rating == 0 || !Apply(s, w, best)) return false;
-  *step = {best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain,
-           best.rating, 1};
-  return true;
+  return chain.rating != 0 && ApplyCandidate(s, w, chain.cell, chain.digit, chain.place);
 }
 
 }  // namespace sudoku::core_internal

@@ -306,7 +306,8 @@ constexpr int ChainLengthBonus(int nodes) {
 }
 
 // Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc,
-// rate/unique.cc, rate/xy_chain.cc, rate/forcing.cc, rate/nishio.cc).
+// rate/unique.cc, rate/cycles.cc, rate/xy_chain.cc, rate/forcing.cc, rate/nishio.cc,
+// rate/multiple.cc).
 // The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
@@ -383,7 +384,8 @@ bool ApplyForcingChain(State& s, const Work& w, const ForcingChain& chain);
 // on its digit alone, leads to a contradiction; the cheapest, if any. With `memory` (one per
 // digit), digits whose candidates did not change reuse the last result.
 bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory = nullptr);
-// SE's multiple forcing chains (cell and region forcing chains, 8.0 and up): the cheapest, if any.
+// SE's multiple forcing chains (cell and region forcing chains, 8.0 and up, rate/multiple.cc): the
+// cheapest, if any.
 // With `reuse_search`, where the thread's last FindForcingChain searched this very state with no
 // bound and found no chain, it reads each assumption's implications from that search instead of
 // following them again: the same result (rating_reference_test.cc checks it), at less cost.
