@@ -74,7 +74,7 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
   if (!options.level.empty()) {
     const RatingBand band = ParseRatingLevel("--level", options.level);
     generator.min_rating = band.min_rating;
-    generator.max_rating = std::min(band.max_rating, kGuessRating);
+    generator.max_rating = std::min(band.max_rating, kMaxRating);
     // Where the level is common: beginner puzzles among 26-56 clues, easy ones among 26-31,
     // harder ones among minimal puzzles (the shares per clue band: docs/rating.md).
     if (options.clues.empty() && options.clue_class.empty() && !options.minimal &&

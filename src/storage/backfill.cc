@@ -180,13 +180,13 @@ StoredRating ReadStored(sqlite3_stmt* select) {
 }
 
 // The schema whose step rates every stored puzzle again: the newest whose rater rates
-// differently. The older re-rates (schemas 5 and 6) are left to it: one pass gives the same
+// differently. The older re-rates (schemas 5, 6 and 7) are left to it: one pass gives the same
 // ratings.
-constexpr int kRerateVersion = 7;
+constexpr int kRerateVersion = 8;
 
 // A batch of the re-rate: rates the rows from the saved progress on, rewriting those that differ.
 Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
-  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 7";
+  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 8";
   constexpr int kVersion = kRerateVersion;
   int64_t next_id = 0;
   if (Status s = ReadProgress(db, path, kWhat, kVersion, &next_id); !s.ok()) return s;

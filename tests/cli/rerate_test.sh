@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
-# forcing chains; schema 6, before the multiple forcing chains) brought up to this one by
+# forcing chains; schema 6, before the multiple forcing chains; schema 7, before the dynamic
+# forcing chains) brought up to this one by
 # `migrate`, one CTest case per function:
 # tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
@@ -40,6 +41,15 @@ age_to_schema_6() {
                 pragma user_version = 6" || fail "aging $1"
 }
 
+# Turns corpus $1 into what the rater of schema 7 left: no dynamic forcing chains (a guess
+# instead).
+age_to_schema_7() {
+  sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
+                  techniques = '{\"hidden-single-box\":40,\"guess\":1}'
+                where hardest = 'dynamic-forcing-chain';
+                pragma user_version = 7" || fail "aging $1"
+}
+
 # An old corpus ($1, aged to schema $2 by age_to_schema_$2) is refused by the read commands,
 # migrated in one command, and then verifies clean: every stored rating is this rater's again, and
 # the puzzles whose hardest step meets $3 (an SQL condition: what the old rater lacked) are back.
@@ -54,7 +64,7 @@ expect_rerated() {
   grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
     fail "$(cat err.txt)"
   "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "$db: schema $version -> 7" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "$db: schema $version -> 8" ] || fail "migrate said: $(cat out.txt)"
   [ "$(sqlite3 "$db" "select count(*) from puzzles where $hardest")" -eq "$count" ] ||
     fail "the puzzles where $hardest did not come back"
   [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name = 'schema_backfill'")" -eq 0 ] ||
@@ -65,6 +75,11 @@ expect_rerated() {
 
 case_rerate() { expect_rerated r.db 4 "hardest like 'direct-%'"; }
 case_rerate_5() { expect_rerated f.db 5 "hardest like '%forcing-chain'"; }
+case_rerate_7() {
+  expect_rerated d.db 7 "hardest = 'dynamic-forcing-chain'"
+  [ "$(sqlite3 d.db "select count(*) from puzzles where guesses > 0")" -eq 0 ] ||
+    fail "a generated minimal puzzle still needs a guess"
+}
 case_rerate_6() {
   expect_rerated m.db 6 "hardest in ('cell-forcing-chain', 'region-forcing-chain')"
   [ "$(sqlite3 m.db "select count(*) from puzzles where rating >= 80 and level <> 'extreme'")" -eq 0 ] ||
@@ -72,7 +87,7 @@ case_rerate_6() {
 }
 
 # A migration killed between its batches keeps the batches it committed (the file stays before
-# schema 7, at 6, its progress recorded) and the next `migrate` finishes from there.
+# schema 8, at 7, its progress recorded) and the next `migrate` finishes from there.
 case_rerate_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
@@ -88,7 +103,7 @@ case_rerate_resume() {
   done
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 6 ]; then
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 7 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
       fail "a committed batch was lost"

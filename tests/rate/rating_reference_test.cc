@@ -12,7 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/random_state.h"
 #include "common/samples.h"
+#include "common/se_chaining.h"
 #include "common/test_data.h"
 #include "core/rate/logic.h"
 #include "sudoku/core/rating.h"
@@ -78,23 +80,7 @@ Elimination ReferenceXyChain(const State& s, const Work& w, int bound) {
   return found.rating == bound ? Elimination{} : found;
 }
 
-// A random state: each cell holds `digits` random candidates with `bivalue` percent odds, else
-// none (as if filled) with `filled` percent odds, else 3 random candidates.
-State RandomState(Rng& rng, int bivalue, int filled) {
-  State s;
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int roll = static_cast<int>(rng.Below(100));
-    const int count = roll < bivalue ? 2 : roll < bivalue + filled ? 0 : 3;
-    if (count > 0) s.empty.Set(cell);
-    for (int placed = 0; placed < count;) {
-      const int d = static_cast<int>(rng.Below(kDigits));
-      if (s.cand[d].Has(cell)) continue;
-      s.cand[d].Set(cell);
-      ++placed;
-    }
-  }
-  return s;
-}
+using samples::RandomState;
 
 void ExpectSame(const Elimination& got, const Elimination& want) {
   EXPECT_EQ(got.rating, want.rating);
@@ -543,99 +529,13 @@ TEST(RatingReference, MultipleForcingChainMatchesFullBranches) {
   EXPECT_GT(searched, 0);
 }
 
-// Reference Nishio search, written as SE's dynamic chaining on one digit: candidates as objects
-// with their list of causes, followed one at a time (those turned on first), a candidate turned
-// off leaving the grid once followed, ancestors counted by walking the causes. The nodes of the
-// contradiction that assumption (cell, d) on (`assume_on`) or off leads to, or 0.
+// Reference Nishio search: SE's dynamic chaining on the assumed digit alone
+// (common/se_chaining.h). The nodes of the contradiction that assumption (cell, d) on
+// (`assume_on`) or off leads to, or 0.
 int ReferenceNishio(const State& s, int cell, int d, bool assume_on) {
-  struct Node {
-    int cell;
-    std::vector<int> parents;
-  };
-  std::vector<Node> nodes;
-  std::array<int, kCells> on_node, off_node;
-  on_node.fill(-1);
-  off_node.fill(-1);
-  CellSet now = s.cand[d];
-  std::vector<int> pending_on, pending_off;
-  auto ancestors = [&](int n) {
-    std::vector<bool> seen(nodes.size());
-    std::vector<int> todo = {n};
-    int count = 0;
-    while (!todo.empty()) {
-      const int m = todo.back();
-      todo.pop_back();
-      if (seen[m]) continue;
-      seen[m] = true;
-      ++count;
-      for (int p : nodes[m].parents) todo.push_back(p);
-    }
-    return count;
-  };
-  nodes.push_back({cell, {}});
-  (assume_on ? on_node : off_node)[cell] = 0;
-  (assume_on ? pending_on : pending_off).push_back(0);
-  size_t next_on = 0, next_off = 0;
-  const int houses_of[3] = {0, 1, 2};
-  auto house = [](int c, int which) {
-    return which == 0   ? core_internal::BoxHouse(c)
-           : which == 1 ? core_internal::RowHouse(c)
-                        : core_internal::ColHouse(c);
-  };
-  while (next_on < pending_on.size() || next_off < pending_off.size()) {
-    if (next_on < pending_on.size()) {
-      const int p = pending_on[next_on++];
-      const int c = nodes[p].cell;
-      std::vector<int> make_off;
-      for (int which : houses_of) {
-        for (int x : core_internal::kTables.house_cells[house(c, which)]) {
-          if (x == c || !now.Has(x)) continue;
-          if (std::find(make_off.begin(), make_off.end(), x) == make_off.end())
-            make_off.push_back(x);
-        }
-      }
-      for (int x : make_off) {
-        if (on_node[x] >= 0) {
-          nodes.push_back({x, {p}});
-          return ancestors(on_node[x]) + ancestors(static_cast<int>(nodes.size()) - 1);
-        }
-        if (off_node[x] >= 0) continue;
-        off_node[x] = static_cast<int>(nodes.size());
-        nodes.push_back({x, {p}});
-        pending_off.push_back(off_node[x]);
-      }
-    } else {
-      const int p = pending_off[next_off++];
-      const int c = nodes[p].cell;
-      std::vector<std::pair<int, std::vector<int>>> make_on;
-      for (int which : houses_of) {
-        const int h = house(c, which);
-        const CellSet places = now & core_internal::House(h);
-        if (places.Count() != 2) continue;
-        const int x = (places & ~CellSet::Of(c)).First();
-        bool known = false;
-        for (const auto& [y, parents] : make_on) known |= y == x;
-        if (known) continue;
-        std::vector<int> parents = {p};
-        (s.cand[d] & core_internal::House(h) & ~now).ForEach([&](int gone) {
-          parents.push_back(off_node[gone]);
-        });
-        make_on.push_back({x, parents});
-      }
-      now.Clear(c);
-      for (const auto& [x, parents] : make_on) {
-        if (off_node[x] >= 0) {
-          nodes.push_back({x, parents});
-          return ancestors(static_cast<int>(nodes.size()) - 1) + ancestors(off_node[x]);
-        }
-        if (on_node[x] >= 0) continue;
-        on_node[x] = static_cast<int>(nodes.size());
-        nodes.push_back({x, parents});
-        pending_on.push_back(on_node[x]);
-      }
-    }
-  }
-  return 0;
+  const reference::Branch branch = reference::Follow(s, cell, d, assume_on, false);
+  if (branch.clash_on < 0) return 0;
+  return branch.Ancestors(branch.clash_on) + branch.Ancestors(branch.clash_off);
 }
 
 TEST(RatingReference, NishioMatchesSeStyleSearch) {

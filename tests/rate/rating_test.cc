@@ -108,6 +108,7 @@ TEST(Rating, TechniqueNamesAreStableAndParse) {
   EXPECT_EQ(TechniqueName(Technique::kNishioChain), "nishio-forcing-chain");
   EXPECT_EQ(TechniqueName(Technique::kCellForcingChain), "cell-forcing-chain");
   EXPECT_EQ(TechniqueName(Technique::kRegionForcingChain), "region-forcing-chain");
+  EXPECT_EQ(TechniqueName(Technique::kDynamicForcingChain), "dynamic-forcing-chain");
   std::set<std::string_view> names;
   for (int t = 0; t < kTechniqueCount; ++t) {
     const auto technique = static_cast<Technique>(t);
@@ -161,6 +162,7 @@ TEST(Rating, TechniqueRatingsFollowSudokuExplainer) {
                                                  {Technique::kNishioChain, 75},
                                                  {Technique::kCellForcingChain, 80},
                                                  {Technique::kRegionForcingChain, 80},
+                                                 {Technique::kDynamicForcingChain, 85},
                                                  {Technique::kGuess, kGuessRating}};
   for (const auto& [technique, rating] : published) {
     EXPECT_EQ(TechniqueRating(technique), rating) << TechniqueName(technique);

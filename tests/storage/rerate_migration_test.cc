@@ -1,5 +1,5 @@
-// Tests of the re-rating migration (schema/007_multiple_forcing_chains.sql, storage/backfill.h):
-// a corpus of schema 4, 5 or 6, whose ratings an older rater stored, is rated again by this one,
+// Tests of the re-rating migration (schema/008_dynamic_forcing_chains.sql, storage/backfill.h):
+// a corpus of schema 4, 5, 6 or 7, whose ratings an older rater stored, is rated again by this one,
 // in batches of their own transactions that a killed migration resumes after.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -113,8 +113,8 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
 }
 
-TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveOrSixAgain) {
-  for (const int version : {5, 6}) {
+TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveSixOrSevenAgain) {
+  for (const int version : {5, 6, 7}) {
     SCOPED_TRACE(version);
     TempDb file;
     MakeOldCorpus(file.path(), 40, version);
@@ -156,8 +156,8 @@ TEST(RerateMigration, RatesInBatches) {
 // starts from there, and leaves the rows before it as that batch wrote them.
 TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 6);
-  AddRerateProgress(file.path(), 7, 21);
+  MakeOldCorpus(file.path(), 40, 7);
+  AddRerateProgress(file.path(), 8, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -170,12 +170,12 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
 }
 
-// The progress of a re-rate that an older version ran for schema 6 is not this one's: schema 6's
-// file drops it and schema 7 rates every row.
+// The progress of a re-rate that an older version ran for schema 7 is not this one's: schema 7's
+// file drops it and schema 8 rates every row.
 TEST(RerateMigration, OlderProgressRatesEveryRow) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 5);
-  AddRerateProgress(file.path(), 6, 21);
+  MakeOldCorpus(file.path(), 40, 6);
+  AddRerateProgress(file.path(), 7, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();

@@ -39,7 +39,7 @@
 // count less two exceeds; nodes are candidates with a state ("r1c1 is 5", "r1c1 is not 5"), from
 // the assumption to the conclusion (docs/se-rules.md). Bases: 6.5 for a cycle on one digit or
 // through bivalue cells, 6.6 for a chain on one digit, 7.0 through cells too (SE's XY search),
-// 7.5 Nishio, 8.0 for multiple forcing chains. Here:
+// 7.5 Nishio, 8.0 for multiple forcing chains, 8.5 for dynamic forcing chains. Here:
 //   6.5+ Y-cycle: a loop of bivalue cells, each linked to the next by a digit both hold, found
 //        as SE finds it (from each candidate of a bivalue cell, breadth first); a digit linking
 //        two of its cells leaves the cells seeing both; nodes: two per cell
@@ -55,20 +55,27 @@
 //   8.0+ cell forcing chain: every candidate of a cell with three or more forces the same
 //        conclusion (a candidate on or off); region forcing chain: every place of a digit in a
 //        house does; nodes: those of all branches, summed
+//   8.5+ dynamic forcing chain: every candidate of a cell with two or more assumed on, then off,
+//        its implications followed with the grid updated (a cell or house brought down to one
+//        candidate turns it on; SE counts the candidates that went before as its causes too):
+//        an assumption ending in a contradiction is false; a candidate both states of one force
+//        (cells of three or more), or all candidates of a cell, or all places of a digit in a
+//        house, is forced; nodes: as above, summed over the branches. At most 11.0 (kMaxRating)
 // Among chains the cheapest is taken, then the shortest (so a mixed chain beats an X-chain of
-// its rating); Nishio only where no chain of the first kinds applies, and the multiple (cell and
-// region) forcing chains only where no Nishio chain does, as SE tries them.
+// its rating); Nishio only where no chain of the first kinds applies, the multiple (cell and
+// region) forcing chains only where no Nishio chain does, and the dynamic ones only where no
+// multiple one does, as SE tries them.
 // Not implemented (SE also has them): aligned pair/triple exclusion, cycles on one digit (6.5+)
 // and through both kinds of links (7.0+: a loop's eliminations, here found as longer chains),
-// dynamic forcing chains (8.5+; 9.0+ with easier techniques inside) and nested forcing chains
-// (9.5+).
+// dynamic forcing chains with easier techniques inside (SE's "+", 9.0+) and nested forcing
+// chains (9.5+).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
 // (found once with CountSolutions), counts one guess, and goes on with logic. A guess step is
-// rated 10.0 (kGuessRating): a puzzle stuck here needs something this solver does not try, in
-// practice dynamic forcing chains (SE 8.5-9.x) or nested chains (SE 9.5-12); 10.0 puts every
-// such puzzle above every logical rating. `guesses` separates them further.
+// rated 10.0 (kGuessRating): a puzzle stuck here needs SE's dynamic chains with easier techniques
+// inside or its nested chains (SE 9.0-12, in practice 10 and up: the forum's hardest puzzles);
+// `guesses` tells them from the rare dynamic chain of that rating.
 //
 // Levels. Rating bands named by the technique families they admit (RatingBands()):
 //   beginner  0.0-1.2   full houses and hidden singles in boxes only
@@ -76,7 +83,7 @@
 //   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
 //   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
 //   expert    6.5-7.9   + Y-cycles, chains (skyscraper, kite, W-wing, X-, XY-, forcing, Nishio)
-//   extreme   8.0+      + cell and region forcing chains, or a guess
+//   extreme   8.0+      + cell, region and dynamic forcing chains, or a guess
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
 // singles. How often each level comes out of each clue band: docs/rating.md.
 //
@@ -141,15 +148,18 @@ enum class Technique : uint8_t {
   kXyChain,       // a chain of bivalue cells
   kForcingChain,  // a chain mixing cell links and house links (SE "forcing chain")
   kWWing,
-  kNishioChain,         // a candidate whose assumption contradicts itself on its digit alone
-  kCellForcingChain,    // every candidate of a cell forces the same conclusion
-  kRegionForcingChain,  // every place of a digit in a house forces the same
-  kGuess,               // no technique applied: one cell set from the solution
+  kNishioChain,          // a candidate whose assumption contradicts itself on its digit alone
+  kCellForcingChain,     // every candidate of a cell forces the same conclusion
+  kRegionForcingChain,   // every place of a digit in a house forces the same
+  kDynamicForcingChain,  // the same, or a contradiction, with the grid updated along the chains
+  kGuess,                // no technique applied: one cell set from the solution
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::kGuess) + 1;
 
 // The rating of a guess step, in tenths.
 inline constexpr int kGuessRating = 100;
+// No step rates more (tenths): a dynamic forcing chain's length bonus ends below it.
+inline constexpr int kMaxRating = 110;
 
 // Stable name, lowercase with hyphens ("hidden-single-box"); a static string. These names are
 // stored in corpora and are never renamed.

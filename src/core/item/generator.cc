@@ -31,7 +31,7 @@ Status CheckControlledBias(const GeneratorOptions& options) {
     return bad("freedom band " + Range(options.min_freedom, options.max_freedom) +
                ": takes no band, as its weights need every puzzle");
   }
-  if (options.min_rating > 0 || options.max_rating < kGuessRating) {
+  if (options.min_rating > 0 || options.max_rating < kMaxRating) {
     return bad("takes no rating band or level, as its weights need every puzzle");
   }
   if (dig.symmetry != Symmetry::kNone || options.random_symmetry) {
@@ -72,9 +72,9 @@ Status CheckGeneratorOptions(const GeneratorOptions& options) {
       "rating band " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
   if (options.min_rating > options.max_rating) return bad(rating + ": minimum above maximum");
   if (options.min_rating < 0) return bad(rating + ": ratings are 0 or more");
-  if (options.min_rating > kGuessRating) {
-    return bad(rating + ": no puzzle rates above " + FormatRating(kGuessRating) +
-               " (a guess) with this solver");
+  if (options.min_rating > kMaxRating) {
+    return bad(rating + ": no puzzle rates above " + FormatRating(kMaxRating) +
+               " with this solver");
   }
   if (options.max_attempts < 1) return bad("max attempts must be at least 1");
   if (dig.order == DigOrder::kPerRow &&

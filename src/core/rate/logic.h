@@ -290,6 +290,7 @@ inline constexpr int kXChainBase = 66;
 inline constexpr int kMixedChainBase = 70;
 inline constexpr int kNishioBase = 75;
 inline constexpr int kMultipleChainBase = 80;
+inline constexpr int kDynamicChainBase = 85;
 
 // SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
 // so that the chain searches tabulate their rating per layer at compile time.
@@ -307,7 +308,7 @@ constexpr int ChainLengthBonus(int nodes) {
 
 // Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc,
 // rate/unique.cc, rate/cycles.cc, rate/xy_chain.cc, rate/forcing.cc, rate/nishio.cc,
-// rate/multiple.cc).
+// rate/multiple.cc, rate/dynamic.cc).
 // The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
@@ -390,6 +391,9 @@ bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory =
 // bound and found no chain, it reads each assumption's implications from that search instead of
 // following them again: the same result (rating_reference_test.cc checks it), at less cost.
 bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_search = true);
+// SE's dynamic forcing chains (contradiction, double, cell and region; 8.5 and up,
+// rate/dynamic.cc): the cheapest, if any.
+bool FindDynamicForcingChain(State& s, const Work& w, Step* step);
 // True iff the thread's last FindForcingChain searched `s` with no bound and found no chain.
 bool ForcingSearchComplete(const State& s);
 

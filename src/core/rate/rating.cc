@@ -58,6 +58,7 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"nishio-forcing-chain", 75},
     {"cell-forcing-chain", 80},
     {"region-forcing-chain", 80},
+    {"dynamic-forcing-chain", 85},
     {"guess", kGuessRating},
 };
 
@@ -264,6 +265,7 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
   if (technique == Technique::kCellForcingChain || technique == Technique::kRegionForcingChain) {
     return FindMultipleForcingChain(s, work, step);
   }
+  if (technique == Technique::kDynamicForcingChain) return FindDynamicForcingChain(s, work, step);
   Scan everything;
   return ApplyFixedTechnique(s, work, technique, everything, step);
 }
@@ -342,7 +344,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     }
     // What a cycle removes, a forcing chain removes too: with none, there is no cycle either.
     return FindNishioChain(s, work, step, memory->nishio) ||
-           FindMultipleForcingChain(s, work, step);
+           FindMultipleForcingChain(s, work, step) || FindDynamicForcingChain(s, work, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
