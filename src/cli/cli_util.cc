@@ -210,7 +210,8 @@ void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
                     "Only this clue class (by clue count): easy, medium or hard")
         ->type_name("CLASS");
     cmd->add_option("--rating", options->rating,
-                    "Only SE ratings in MIN-MAX (or R), e.g. 3.0-4.4 (10.0: needed a guess)")
+                    "Only SE ratings in MIN-MAX (or R), e.g. 3.0-4.4 (10.0: a guess, or a rare "
+                    "dynamic chain)")
         ->type_name("MIN-MAX");
     cmd->add_option("--clues", options->clues, "Only clue counts in MIN-MAX (or N), e.g. 22-30")
         ->type_name("MIN-MAX");

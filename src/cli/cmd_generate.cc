@@ -290,9 +290,11 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                                      "(26-31)")
                          ->type_name("CLASS");
   clues->excludes(clue_class);
-  auto* rating = cmd->add_option("--rating", options->rating,
-                                 "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0 = needs a guess)")
-                     ->type_name("MIN-MAX");
+  auto* rating =
+      cmd->add_option(
+             "--rating", options->rating,
+             "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0: a guess, or a rare dynamic chain)")
+          ->type_name("MIN-MAX");
   rating->excludes(level);
   auto* freedom =
       cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486")

@@ -32,7 +32,7 @@ using storage_internal::ColumnText;
 constexpr int kBusyTimeoutMs = 5000;
 constexpr int kMaxClues = 81;
 constexpr int kMaxFreedom = 729;
-constexpr int kMaxRating = 1000;
+constexpr int kNoRatingBound = 1000;  // CorpusFilter::max_rating's default: no bound
 constexpr char kPuzzleColumns[] =
     "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
     "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
@@ -64,7 +64,7 @@ std::string FilterConditions(const PuzzleFilter& filter, const std::string& extr
   if (filter.min_freedom > 0 || filter.max_freedom < kMaxFreedom) {
     add("freedom BETWEEN :min_freedom AND :max_freedom");
   }
-  if (filter.min_rating > 0 || filter.max_rating < kMaxRating) {
+  if (filter.min_rating > 0 || filter.max_rating < kNoRatingBound) {
     add("rating BETWEEN :min_rating AND :max_rating");
   }
   if (filter.run_id != 0) add("run_id = :run_id");

@@ -201,7 +201,11 @@ TEST(RatingData, RatesEveryPuzzleItSolves) {
     int uses = 0;
     for (uint16_t n : rating.uses) uses += n;
     EXPECT_GE(uses, rating.steps);
+    // A guess rates 10.0; so could the longest dynamic chains, but none of these.
     EXPECT_EQ(rating.guesses > 0, rating.rating == kGuessRating);
+    if (rating.guesses > 0) {
+      EXPECT_EQ(rating.hardest, Technique::kGuess);
+    }
   }
 }
 
