@@ -60,6 +60,74 @@ struct BivalueGraph {
         (others & House(ColHouse(c)) & ~box).ForEach(add);
       }
     }
+    KeepLinksWithinComponents();
+  }
+
+  // The "on" node that an "on" node n turns on through its p-th peer (the other digit there).
+  int Next(int n, int p) const {
+    const int j = peers[n][p];
+    const int d = digit[n / 2][n & 1];
+    return 2 * j + (digit[j][0] == d ? 1 : 0);
+  }
+
+  // A cycle from a start only passes through "on" nodes that the start reaches and that reach
+  // the start: its strongly connected component in the graph of "on" nodes. A link between two
+  // components is on no cycle, nor on the path of first causes to one (every node of such a
+  // path reaches the start through the rest of the cycle), and leaving it out keeps the order of
+  // the others: the searches find the same cycles in the same order, with less to follow.
+  void KeepLinksWithinComponents() {
+    const int nodes = 2 * count;
+    // Tarjan's algorithm, iterative: index, low link, and the stack of open nodes.
+    int16_t index[2 * kCells], low[2 * kCells], component[2 * kCells];
+    int16_t stack[2 * kCells], call_node[2 * kCells], call_peer[2 * kCells];
+    bool on_stack[2 * kCells] = {};
+    std::fill_n(index, nodes, int16_t{-1});
+    int next_index = 0, top = 0, components = 0;
+    for (int root = 0; root < nodes; ++root) {
+      if (index[root] >= 0) continue;
+      int depth = 0;
+      call_node[0] = static_cast<int16_t>(root);
+      call_peer[0] = 0;
+      index[root] = low[root] = static_cast<int16_t>(next_index++);
+      stack[top++] = static_cast<int16_t>(root);
+      on_stack[root] = true;
+      while (depth >= 0) {
+        const int n = call_node[depth];
+        if (call_peer[depth] < peer_count[n]) {
+          const int m = Next(n, call_peer[depth]++);
+          if (index[m] < 0) {
+            index[m] = low[m] = static_cast<int16_t>(next_index++);
+            stack[top++] = static_cast<int16_t>(m);
+            on_stack[m] = true;
+            call_node[++depth] = static_cast<int16_t>(m);
+            call_peer[depth] = 0;
+          } else if (on_stack[m]) {
+            low[n] = std::min(low[n], index[m]);
+          }
+          continue;
+        }
+        if (low[n] == index[n]) {
+          int m;
+          do {
+            m = stack[--top];
+            on_stack[m] = false;
+            component[m] = static_cast<int16_t>(components);
+          } while (m != n);
+          ++components;
+        }
+        if (--depth >= 0) {
+          const int parent = call_node[depth];
+          low[parent] = std::min(low[parent], low[n]);
+        }
+      }
+    }
+    for (int n = 0; n < nodes; ++n) {
+      int kept = 0;
+      for (int p = 0; p < peer_count[n]; ++p) {
+        if (component[Next(n, p)] == component[n]) peers[n][kept++] = peers[n][p];
+      }
+      peer_count[n] = static_cast<uint8_t>(kept);
+    }
   }
 };
 
