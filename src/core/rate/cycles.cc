@@ -35,6 +35,8 @@ struct BivalueGraph {
   // Of node n, the bivalue cells (by index) seeing it that hold its digit, in SE's order.
   uint8_t peer_count[2 * kCells];
   uint8_t peers[2 * kCells][20];
+  // Of node n, the "on" node its p-th peer turns on: that cell's other digit.
+  uint8_t next[2 * kCells][20];
 
   void Build(const State& s, const Work& w) {
     int8_t index[kCells];
@@ -124,7 +126,10 @@ struct BivalueGraph {
     for (int n = 0; n < nodes; ++n) {
       int kept = 0;
       for (int p = 0; p < peer_count[n]; ++p) {
-        if (component[Next(n, p)] == component[n]) peers[n][kept++] = peers[n][p];
+        const int m = Next(n, p);
+        if (component[m] != component[n]) continue;
+        peers[n][kept] = peers[n][p];
+        next[n][kept++] = static_cast<uint8_t>(m);
       }
       peer_count[n] = static_cast<uint8_t>(kept);
     }
@@ -137,7 +142,8 @@ class YCycleSearch {
   explicit YCycleSearch(const BivalueGraph& g) : g_(g) {}
 
   // Follows the implications of node `source` assumed on for at most `rounds` rounds, calling
-  // found(off, nodes) for every "off" (an index) that closes a cycle of `nodes` nodes.
+  // found(off, nodes) for every "off" (an index) that closes a cycle of `nodes` nodes, until it
+  // returns true.
   template <class Found>
   void From(int source, int rounds, Found found);
 
@@ -150,7 +156,7 @@ class YCycleSearch {
   int on_cause_[2 * kCells];  // the "off" (an index) that first turned the node on
   int pending_on_[2 * kCells];
   int off_count_ = 0;
-  // Each "on" turns off its digit in at most 20 peers.
+  // The "off"s kept: one per node turned on, and one per cycle closed (at most one per link).
   int off_node_[2 * kCells * 20];
   int off_cause_[2 * kCells * 20];  // the "on" node that turned it off
 };
@@ -164,30 +170,32 @@ void YCycleSearch::From(int source, int rounds, Found found) {
   int on_count = 1, on_begin = 0;
   pending_on_[0] = source;
   for (int round = 1; round <= rounds && on_begin < on_count; ++round) {
-    const int offs_begin = off_count_;
-    for (int i = on_begin; i < on_count; ++i) {
+    // SE turns off the cell's other candidate first, which turns only this "on" on again, and
+    // skips an "off" among the causes of the "on", which turns on only one turned on before:
+    // neither can close a cycle (the start's cell is left in the first round), so neither is
+    // followed. Each "off" is taken in SE's order as it is made; only those that turn a node on
+    // first or close a cycle are kept.
+    const int on_end = on_count;
+    for (int i = on_begin; i < on_end; ++i) {
       const int on = pending_on_[i];
-      // SE turns off the cell's other candidate first, which turns only this "on" on again, and
-      // skips an "off" among the causes of the "on", which turns on only one turned on before:
-      // neither can close a cycle (the start's cell is left in the first round), so neither is
-      // followed.
-      const int d = g_.digit[on / 2][on & 1];
       for (int p = 0; p < g_.peer_count[on]; ++p) {
-        const int j = g_.peers[on][p];
-        off_node_[off_count_] = 2 * j + (g_.digit[j][0] == d ? 0 : 1);
-        off_cause_[off_count_++] = on;
+        const int node = g_.next[on][p];
+        const uint64_t bit = uint64_t{1} << (node & 63);
+        const bool closes = round >= 2 && node == source;
+        if (!closes && (on_seen[node >> 6] & bit) != 0) continue;
+        off_node_[off_count_] = node ^ 1;
+        off_cause_[off_count_] = on;
+        const int off = off_count_++;
+        if (closes) {
+          if (found(off, 2 * round)) return;
+          continue;
+        }
+        on_seen[node >> 6] |= bit;
+        on_cause_[node] = off;
+        pending_on_[on_count++] = node;
       }
     }
-    on_begin = on_count;
-    for (int i = offs_begin; i < off_count_; ++i) {
-      const int node = off_node_[i] ^ 1;  // the other candidate of the "off" one's cell
-      if (round >= 2 && node == source) found(i, 2 * round);
-      const uint64_t bit = uint64_t{1} << (node & 63);
-      if ((on_seen[node >> 6] & bit) != 0) continue;
-      on_seen[node >> 6] |= bit;
-      on_cause_[node] = i;
-      pending_on_[on_count++] = node;
-    }
+    on_begin = on_end;
   }
 }
 
@@ -228,15 +236,16 @@ Cycle FindCycle(const State& s, const Work& w, int max_rating) {
   YCycleSearch search(graph);
   for (int source = 0; source < 2 * graph.count && max_nodes >= 4; ++source) {
     search.From(source, max_nodes / 2, [&](int off, int nodes) {
-      // The first found wins a tie: a later one needs fewer nodes.
-      if (nodes > max_nodes) return;
+      // The first found wins a tie: a later one needs fewer nodes, so none from this start can.
+      if (nodes > max_nodes) return true;
       std::array<CellSet, kDigits> removable;
       search.Removable(s, off, &removable);
       bool any = false;
       for (const CellSet& cells : removable) any |= cells.Any();
-      if (!any) return;
+      if (!any) return false;
       best = {kCycleBase + ChainLengthBonus(nodes - 2), nodes, removable};
       max_nodes = nodes - 2;
+      return true;
     });
   }
   return best;
