@@ -221,6 +221,25 @@ struct ChainConclusions {
   ChainConclusion at[3 * kCells * kDigits];  // left unset past count
 };
 
+// The loops the unique loop search closed from each bivalue start cell at its last search
+// there, with what that search read: the cells holding both of the start's digits and their
+// candidates. While those stay the same, a search from the start closes the same loops in the
+// same order, and only their hints need evaluating again.
+struct LoopMemory {
+  static constexpr int kMaxCells = 32;   // of the cells holding both digits
+  static constexpr int kPathBytes = 96;  // per start: each loop's length, then its cells
+  struct Start {
+    bool known = false;
+    uint16_t pair;
+    CellSet both;
+    uint16_t masks[kMaxCells];  // of the cells of `both`, in cell order
+    uint8_t loops;
+    uint8_t bytes;
+    uint8_t path[kPathBytes];
+  };
+  Start start[kCells];
+};
+
 // Everything the step loop keeps between the steps of one solve.
 struct Memory {
   // Set by the caller when every state of the solve keeps one solution among its candidates (a
@@ -241,8 +260,7 @@ struct Memory {
   Change changes[kRounds];  // changes[r % kRounds]: from round r - 1 to round r
   FinderMemory finder[kTechniqueCount];
   DigitChain x_chain[kDigits];
-  // The bivalue cells from which the unique loop search closed no loop at its last search.
-  CellSet loopless;
+  LoopMemory loops;
   NishioMemory nishio[kDigits];
   // What the last forcing chain search proved: once the solve's rating reaches their ratings,
   // they serve as its later chain steps.
@@ -337,8 +355,8 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
 // Unique rectangles and loops, types 1-4 (rate/unique.cc): SE's one producer for all of them,
 // which takes the cheapest hint (rating, then type) over every loop; the step's technique is
 // the rectangle's type, or kUniqueLoop for longer loops, its rating the hint's.
-// `loopless` (may be null): kept between searches, the start cells that closed no loop.
-bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, CellSet* loopless = nullptr);
+// `memory` (may be null): kept between searches of one solve.
+bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, LoopMemory* memory = nullptr);
 // BUG types 1-4 (rate/unique.cc), SE's one producer: the first hint it reports.
 bool FindBug(State& s, const Work& w, Step* step);
 bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step);

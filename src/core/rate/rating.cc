@@ -221,7 +221,7 @@ bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step,
   scan.after_easier = memory->sound;
   scan.after_naked_single = after_naked_single;
   const bool progress = technique == Technique::kUniqueRectangle1
-                            ? FindUniqueLoop(s, memory->work, scan, step, &memory->loopless)
+                            ? FindUniqueLoop(s, memory->work, scan, step, &memory->loops)
                             : ApplyFixedTechnique(s, memory->work, technique, scan, step);
   EndScan(scan, progress, finder);
   return progress;

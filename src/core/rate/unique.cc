@@ -58,8 +58,8 @@ void HousesInSeOrder(int cell, int* houses) {
 
 class LoopSearch {
  public:
-  LoopSearch(const State& s, const Work& w, const Scan& scan, LoopHint* best, CellSet* loopless)
-      : s_(s), w_(w), scan_(scan), best_(best), loopless_(loopless) {}
+  LoopSearch(const State& s, const Work& w, const Scan& scan, LoopHint* best, LoopMemory* memory)
+      : s_(s), w_(w), scan_(scan), best_(best), memory_(memory) {}
 
   // Every loop SE finds from `start`, a bivalue cell.
   void From(int start) {
@@ -72,26 +72,77 @@ class LoopSearch {
     // Nothing found last time: unless the cells with a and b changed (or a cell became {a,b}),
     // or a cell of theirs or one of their peers lost a candidate, no loop from here has a hint.
     if (scan_.Skip(0, scan_.PairTouched(pair_) || (scan_.near & both_).Any())) return;
-    // Closed no loop last time: the loops depend only on the cells with a and b and their
-    // candidates.
-    if (loopless_ != nullptr && loopless_->Has(start) &&
-        scan_.Skip(0, scan_.PairTouched(pair_) || (scan_.changed & both_).Any())) {
+    record_ = memory_ != nullptr ? &memory_->start[start] : nullptr;
+    if (record_ != nullptr && Unchanged(*record_)) {
+      Replay(*record_);
       return;
     }
-    closed_ = false;
+    if (record_ != nullptr) Remember();
+    Search();
+    // A search cut short by a hint SE takes first may not have closed every loop.
+    if (record_ != nullptr && !Done()) record_->known = true;
+  }
+
+  bool Done() const { return best_->rating == 45 && best_->type == 1; }
+
+ private:
+  // Whether the cells holding both digits of the start and their candidates are as `memo`
+  // keeps them.
+  bool Unchanged(const LoopMemory::Start& memo) const {
+    if (!memo.known || memo.pair != pair_ || !(memo.both == both_)) return false;
+    int i = 0;
+    return !both_.Find([&](int c) { return memo.masks[i++] != w_.masks[c]; });
+  }
+
+  // Evaluates again the loops kept in `memo`, in the order they closed.
+  void Replay(const LoopMemory::Start& memo) {
+    for (int at = 0, n = 0; n < memo.loops && !Done(); ++n) {
+      const int len = memo.path[at++];
+      for (int i = 0; i < len; ++i) path_[i] = memo.path[at++];
+      Evaluate(len);
+    }
+  }
+
+  // Starts keeping the search's loops in *record_, with what the search reads; gives up (no
+  // record) where the cells holding both digits are too many.
+  void Remember() {
+    record_->known = false;
+    if (both_.Count() > LoopMemory::kMaxCells) {
+      record_ = nullptr;
+      return;
+    }
+    record_->pair = pair_;
+    record_->both = both_;
+    int i = 0;
+    both_.ForEach([&](int c) { record_->masks[i++] = w_.masks[c]; });
+    record_->loops = 0;
+    record_->bytes = 0;
+  }
+
+  // Keeps the loop path_[0, len) in *record_, or gives the record up when it is full.
+  void Record(int len) {
+    if (record_ == nullptr) return;
+    if (record_->bytes + len + 1 > LoopMemory::kPathBytes || record_->loops == UINT8_MAX) {
+      record_ = nullptr;
+      return;
+    }
+    record_->path[record_->bytes++] = static_cast<uint8_t>(len);
+    for (int i = 0; i < len; ++i) record_->path[record_->bytes++] = static_cast<uint8_t>(path_[i]);
+    ++record_->loops;
+  }
+
+  // The loops from start_, once its digits and both_ are set.
+  void Search() {
     // A loop holds at most two cells with extra digits but when every such cell has the same
     // one extra digit x: with start the only cell of just {a,b}, it needs three cells {a,b,x}.
-    if (!(both_ & w_.bivalue & ~CellSet::Of(start)).Any()) {
+    if (!(both_ & w_.bivalue & ~CellSet::Of(start_)).Any()) {
       int with_one_extra[kDigits] = {};
       bool enough = false;
       (both_ & w_.with_count[3]).ForEach([&](int c) {
         enough |=
             ++with_one_extra[std::countr_zero(static_cast<unsigned>(w_.masks[c] & ~pair_))] >= 3;
       });
-      if (!enough) {
-        if (loopless_ != nullptr) loopless_->Set(start);
-        return;
-      }
+      if (!enough) return;
     }
     // A loop closes only when every house holding one of its cells holds two, so each loop cell
     // has another in each of its three houses: drop, until none is left, the cells of both_
@@ -118,23 +169,11 @@ class LoopSearch {
       alive_known_[pair_index / 64] |= uint64_t{1} << (pair_index % 64);
     }
     alive_ = alive_by_pair_[pair_index];
-    if (!alive_.Has(start)) {
-      if (loopless_ != nullptr) loopless_->Set(start);
-      return;
-    }
-    path_[0] = start;
-    Extend(1, -1, CellSet::Of(start), HousesOf(start), 0, 0, 2, 0);
-    if (loopless_ == nullptr) return;
-    if (closed_) {
-      loopless_->Clear(start);
-    } else {
-      loopless_->Set(start);
-    }
+    if (!alive_.Has(start_)) return;
+    path_[0] = start_;
+    Extend(1, -1, CellSet::Of(start_), HousesOf(start_), 0, 0, 2, 0);
   }
 
-  bool Done() const { return best_->rating == 45 && best_->type == 1; }
-
- private:
   // path_[0, len) is the loop so far, its last two cells linked by house `from` (-1: none);
   // `once`/`twice`: houses holding one/two of its cells; `odd`: of `once`, those whose cell is
   // at an odd place. SE goes on from a cell through each house but the one it came by, to any
@@ -146,7 +185,10 @@ class LoopSearch {
               int allowed_extra, uint16_t extra_digits) {
     const int last = path_[len - 1];
     if (len >= 4 && once == 0) {
-      if (Sees(last, start_)) Evaluate(len);
+      if (Sees(last, start_)) {
+        Record(len);
+        Evaluate(len);
+      }
       return;
     }
     int houses[3];
@@ -205,7 +247,6 @@ class LoopSearch {
   }
 
   void Evaluate(int len) {
-    closed_ = true;
     const int base = LoopBase(len);
     if (!Before(base, 1, *best_) && !Before(base, 4, *best_)) return;
     int extras[kCells];
@@ -368,8 +409,8 @@ class LoopSearch {
   const Work& w_;
   const Scan& scan_;
   LoopHint* best_;
-  CellSet* loopless_;
-  bool closed_ = false;
+  LoopMemory* memory_;
+  LoopMemory::Start* record_ = nullptr;  // where this search keeps its loops (null: nowhere)
   // Loops evaluated so far: their cells and first extra cell.
   struct Seen {
     CellSet cells;
@@ -405,9 +446,9 @@ Technique LoopTechnique(const LoopHint& hint) {
 }  // namespace
 
 // Items: one, skipped per start cell by what changed near the cells holding its two digits.
-bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, CellSet* loopless) {
+bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, LoopMemory* memory) {
   LoopHint best;
-  LoopSearch search(s, w, scan, &best, loopless);
+  LoopSearch search(s, w, scan, &best, memory);
   // SE searches from every bivalue cell, in order, and sorts the hints of all the loops found.
   w.bivalue.Find([&](int start) {
     search.From(start);
