@@ -28,6 +28,10 @@
 #include <memory>
 #include <new>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/rate/implications.h"
 #include "core/rate/logic.h"
 
@@ -110,11 +114,137 @@ int MaxNodesToBeat(int base, int rating, int nodes) {
 
 thread_local std::unique_ptr<ForcingScratch> t_forcing;
 
+// Two words of a node set at a time where SSE2 is there (every x86-64), else one by one: a
+// search's sets are a few words (four for most with the cell links).
+#if defined(__SSE2__)
+struct Two {
+  __m128i v;
+  static Two Load(const uint64_t* p) {
+    return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))};
+  }
+  void Store(uint64_t* p) const { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+  Two operator|(Two o) const { return {_mm_or_si128(v, o.v)}; }
+  Two operator&(Two o) const { return {_mm_and_si128(v, o.v)}; }
+  Two AndNot(Two o) const { return {_mm_andnot_si128(o.v, v)}; }  // this & ~o
+  static Two Zero() { return {_mm_setzero_si128()}; }
+  bool Empty() const {
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(v, _mm_setzero_si128())) == 0xFFFF;
+  }
+};
+#else
+struct Two {
+  uint64_t a, b;
+  static Two Load(const uint64_t* p) { return {p[0], p[1]}; }
+  void Store(uint64_t* p) const {
+    p[0] = a;
+    p[1] = b;
+  }
+  Two operator|(Two o) const { return {a | o.a, b | o.b}; }
+  Two operator&(Two o) const { return {a & o.a, b & o.b}; }
+  Two AndNot(Two o) const { return {a & ~o.a, b & ~o.b}; }
+  static Two Zero() { return {0, 0}; }
+  bool Empty() const { return (a | b) == 0; }
+};
+#endif
+
+// The sets of W words of AllSources, as kTwos pairs of words and an odd one.
+template <int W>
+struct Words {
+  static constexpr int kTwos = W / 2;
+  static constexpr bool kOdd = W % 2 == 1;
+  Two two[kTwos > 0 ? kTwos : 1];
+  uint64_t odd = 0;
+
+  static Words Load(const uint64_t* p) {
+    Words r;
+    for (int i = 0; i < kTwos; ++i) r.two[i] = Two::Load(p + 2 * i);
+    if constexpr (kOdd) r.odd = p[W - 1];
+    return r;
+  }
+  static Words Zero() {
+    Words r;
+    for (int i = 0; i < kTwos; ++i) r.two[i] = Two::Zero();
+    return r;
+  }
+  void Store(uint64_t* p) const {
+    for (int i = 0; i < kTwos; ++i) two[i].Store(p + 2 * i);
+    if constexpr (kOdd) p[W - 1] = odd;
+  }
+  Words operator|(const Words& o) const {
+    Words r;
+    for (int i = 0; i < kTwos; ++i) r.two[i] = two[i] | o.two[i];
+    if constexpr (kOdd) r.odd = odd | o.odd;
+    return r;
+  }
+  Words operator&(const Words& o) const {
+    Words r;
+    for (int i = 0; i < kTwos; ++i) r.two[i] = two[i] & o.two[i];
+    if constexpr (kOdd) r.odd = odd & o.odd;
+    return r;
+  }
+  Words AndNot(const Words& o) const {  // this & ~o
+    Words r;
+    for (int i = 0; i < kTwos; ++i) r.two[i] = two[i].AndNot(o.two[i]);
+    if constexpr (kOdd) r.odd = odd & ~o.odd;
+    return r;
+  }
+  bool Empty() const {
+    Two any = Two::Zero();
+    for (int i = 0; i < kTwos; ++i) any = any | two[i];
+    return any.Empty() && odd == 0;
+  }
+};
+
+// Takes the new layer's sets of the nodes of a candidate, 2q (on) and 2q + 1 (off), into account
+// (AllSources::StepOf): the two together, since a source that reaches one has a pair if it has
+// reached the other, and the two nodes' sets are next to each other.
+template <int W>
+class LayerUpdate {
+ public:
+  LayerUpdate(uint64_t* to, uint64_t* seen, const uint64_t* live, int16_t* active)
+      : to_(to), seen_(seen), active_(active), live_(Words<W>::Load(live)) {}
+
+  // Each node's new set: the sources that reached it, less those that reached it before and the
+  // dead ones.
+  void operator()(int q) {
+    uint64_t* n = to_ + 2 * q * W;
+    const Words<W> in_on = Words<W>::Load(n), in_off = Words<W>::Load(n + W);
+    if ((in_on | in_off).Empty()) return;  // neither reached: their sets stay empty
+    uint64_t* seen = seen_ + 2 * q * W;
+    const Words<W> seen_on = Words<W>::Load(seen), seen_off = Words<W>::Load(seen + W);
+    const Words<W> on = in_on.AndNot(seen_on) & live_, off = in_off.AndNot(seen_off) & live_;
+    on.Store(n);
+    off.Store(n + W);
+    const Words<W> now_on = seen_on | on;
+    now_on.Store(seen);
+    (seen_off | off).Store(seen + W);
+    found_ = found_ | (on & seen_off) | (off & now_on);
+    active_[count_] = static_cast<int16_t>(2 * q);
+    count_ += !on.Empty();
+    active_[count_] = static_cast<int16_t>(2 * q + 1);
+    count_ += !off.Empty();
+  }
+
+  int count() const { return count_; }
+  void Found(uint64_t* pairs) const { found_.Store(pairs); }
+
+ private:
+  uint64_t* const to_;
+  uint64_t* const seen_;
+  int16_t* const active_;
+  int count_ = 0;
+  const Words<W> live_;  // a copy the compiler can keep in registers
+  Words<W> found_ = Words<W>::Zero();
+};
+
 }  // namespace
 
 void LinkGraph::Build(const State& s, const Work& w) {
+  // A cell's candidates are numbered in a row, from first[c]: its cell mates need no lookup.
+  int16_t first[kCells];
   count = 0;
   s.empty.ForEach([&](int c) {
+    first[c] = static_cast<int16_t>(count);
     for (uint16_t m = w.masks[c]; m; m &= m - 1) {
       const int d = std::countr_zero(m);
       index[d][c] = static_cast<int16_t>(count);
@@ -122,6 +252,24 @@ void LinkGraph::Build(const State& s, const Work& w) {
       digit[count++] = static_cast<uint8_t>(d);
     }
   });
+  // The strong links, found house by house rather than candidate by candidate: the "on" nodes
+  // each candidate's "off" implies through its digit's houses (one per house, so twice where
+  // two houses hold the same pair, which implies nothing more).
+  uint8_t strong_count[kCells * kDigits];
+  int16_t strong[kCells * kDigits][3];
+  std::fill_n(strong_count, count, 0);
+  for (int d = 0; d < kDigits; ++d) {
+    for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
+      int ends[2] = {0, 0};  // the pair's candidates
+      int n = 0;
+      (s.cand[d] & House(std::countr_zero(houses))).ForEach([&](int c) {
+        ends[n++ & 1] = index[d][c];
+      });
+      const int a = ends[0], b = ends[1];
+      strong[a][strong_count[a]++] = static_cast<int16_t>(2 * b);
+      strong[b][strong_count[b]++] = static_cast<int16_t>(2 * a);
+    }
+  }
   int e = 0;
   for (int i = 0; i < count; ++i) {
     const int c = cell[i], d = digit[i];
@@ -130,21 +278,15 @@ void LinkGraph::Build(const State& s, const Work& w) {
       edges[e++] = static_cast<int16_t>(2 * index[d][p] + 1);
     });
     one_digit_end[2 * i] = e;
-    for (uint16_t m = w.masks[c] & ~(1u << d); m; m &= m - 1) {
-      edges[e++] = static_cast<int16_t>(2 * index[std::countr_zero(m)][c] + 1);
+    const int from = first[c], size = PopCount(w.masks[c]);
+    for (int j = from; j < from + size; ++j) {
+      edges[e] = static_cast<int16_t>(2 * j + 1);
+      e += j != i;
     }
     start[2 * i + 1] = e;
-    const uint32_t pairs = w.houses_with_count[d][2];
-    for (int h : {BoxHouse(c), RowHouse(c), ColHouse(c)}) {
-      if (((pairs >> h) & 1) == 0) continue;
-      const int partner = (s.cand[d] & House(h) & ~CellSet::Of(c)).First();
-      edges[e++] = static_cast<int16_t>(2 * index[d][partner]);
-    }
+    for (int k = 0; k < strong_count[i]; ++k) edges[e++] = strong[i][k];
     one_digit_end[2 * i + 1] = e;
-    if (w.bivalue.Has(c)) {
-      const int other = std::countr_zero(static_cast<unsigned>(w.masks[c] & ~(1u << d)));
-      edges[e++] = static_cast<int16_t>(2 * index[other][c]);
-    }
+    if (size == 2) edges[e++] = static_cast<int16_t>(2 * (2 * from + 1 - i));
   }
   start[2 * count] = e;
 }
@@ -161,10 +303,9 @@ void AllSources::Start(const LinkGraph& graph, bool cells) {
   nodes_ = nodes;
   // Sources numbered in node order; an assumption that implies nothing has no chain.
   sources_ = 0;
-  for (int n = 0; n < nodes; ++n) {
-    if ((cells || n % 2 == 1) && end_[n] != graph.start[n]) {
-      node_[sources_++] = static_cast<int16_t>(n);
-    }
+  for (int n = cells ? 0 : 1; n < nodes; n += cells ? 1 : 2) {
+    node_[sources_] = static_cast<int16_t>(n);
+    sources_ += end_[n] != graph.start[n];
   }
   const int need = std::max((sources_ + 63) / 64, 1);
   words_ = need <= 4    ? need
@@ -174,17 +315,19 @@ void AllSources::Start(const LinkGraph& graph, bool cells) {
            : need <= 16 ? 16
                         : kMaxWords;
   std::fill_n(seen_, nodes * words_, 0);
-  std::fill_n(live_, words_, 0);
   layers_ = 0;
   current_ = 0;
-  active_count_ = 0;
-  for (int a = 0; a < sources_; ++a) {
-    const int n = node_[a];
-    const uint64_t bit = uint64_t{1} << (a & 63);
-    frontier_[0][n * words_ + (a >> 6)] = bit;
-    seen_[n * words_ + (a >> 6)] = bit;
-    live_[a >> 6] |= bit;
-    active_[active_count_++] = static_cast<int16_t>(n);
+  active_count_ = sources_;
+  for (int j = 0; j < words_; ++j) {
+    const int begin = 64 * j, end = std::min(sources_, begin + 64);
+    live_[j] = end <= begin ? 0 : ~uint64_t{0} >> (64 - (end - begin));
+    for (int a = begin; a < end; ++a) {
+      const int n = node_[a];
+      const uint64_t bit = uint64_t{1} << (a - begin);
+      frontier_[0][n * words_ + j] = bit;
+      seen_[n * words_ + j] = bit;
+      active_[a] = static_cast<int16_t>(n);
+    }
   }
 }
 
@@ -194,57 +337,41 @@ void AllSources::StepOf(uint64_t* pairs) {
   uint64_t* to = frontier_[current_ ^ 1];
   ++layers_;
   // Both buffers are empty but for the last layer's sets, emptied as they are read. A layer of
-  // few nodes marks the nodes it reaches, so as to update those alone; a larger one (the usual
-  // case with the cell links) updates every node, which costs less than marking.
+  // few nodes marks the candidates it reaches, so as to update those alone; a larger one (the
+  // usual case with the cell links) looks at every candidate, which costs less than marking,
+  // and updates those reached (about half).
   const bool sparse = 3 * active_count_ < nodes_;
-  uint64_t touched[kMaxWords];
-  if (sparse) std::fill_n(touched, (nodes_ + 63) / 64, 0);
+  const int candidates = nodes_ / 2, blocks = (candidates + 63) / 64;
+  uint64_t touched[kMaxWords];  // by candidate
+  for (int j = 0; j < blocks; ++j) {
+    const int left = candidates - 64 * j;
+    touched[j] = sparse ? 0 : left >= 64 ? ~uint64_t{0} : ~uint64_t{0} >> (64 - left);
+  }
   const int16_t* edges = graph_->edges;
   for (int a = 0; a < active_count_; ++a) {
     const int x = active_[a];
-    uint64_t f[W];
-    for (int i = 0; i < W; ++i) {
-      f[i] = from[x * W + i];
-      from[x * W + i] = 0;
-    }
+    uint64_t* f = from + x * W;
+    const Words<W> set = Words<W>::Load(f);
+    Words<W>::Zero().Store(f);
     const int first = graph_->start[x], end = end_[x];
     if (sparse) {
-      for (int e = first; e < end; ++e) touched[edges[e] >> 6] |= uint64_t{1} << (edges[e] & 63);
+      for (int e = first; e < end; ++e) {
+        touched[edges[e] >> 7] |= uint64_t{1} << ((edges[e] >> 1) & 63);
+      }
     }
     for (int e = first; e < end; ++e) {
       uint64_t* n = to + edges[e] * W;
-      for (int i = 0; i < W; ++i) n[i] |= f[i];
+      (Words<W>::Load(n) | set).Store(n);
     }
   }
-  uint64_t found[W] = {};
-  uint64_t live[W];  // a copy the compiler can keep in registers
-  for (int i = 0; i < W; ++i) live[i] = live_[i];
-  active_count_ = 0;
-  auto update = [&](int y) {
-    uint64_t* n = to + y * W;
-    uint64_t* seen = seen_ + y * W;
-    const uint64_t* negation = seen_ + (y ^ 1) * W;
-    uint64_t any = 0;
-    for (int i = 0; i < W; ++i) {
-      const uint64_t v = n[i] & ~seen[i] & live[i];
-      n[i] = v;
-      seen[i] |= v;
-      found[i] |= v & negation[i];
-      any |= v;
+  LayerUpdate<W> update(to, seen_, live_, active_);
+  for (int j = 0; j < blocks; ++j) {
+    for (uint64_t bits = touched[j]; bits; bits &= bits - 1) {
+      update(64 * j + std::countr_zero(bits));
     }
-    active_[active_count_] = static_cast<int16_t>(y);
-    active_count_ += any != 0;
-  };
-  if (sparse) {
-    for (int j = 0; j < (nodes_ + 63) / 64; ++j) {
-      for (uint64_t bits = touched[j]; bits; bits &= bits - 1) {
-        update(64 * j + std::countr_zero(bits));
-      }
-    }
-  } else {
-    for (int y = 0; y < nodes_; ++y) update(y);
   }
-  for (int i = 0; i < W; ++i) pairs[i] = found[i];
+  active_count_ = update.count();
+  update.Found(pairs);
   current_ ^= 1;
 }
 
