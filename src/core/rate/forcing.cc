@@ -195,18 +195,50 @@ struct Words {
   }
 };
 
-// Takes the new layer's sets of the nodes of a candidate, 2q (on) and 2q + 1 (off), into account
-// (AllSources::StepOf): the two together, since a source that reaches one has a pair if it has
-// reached the other, and the two nodes' sets are next to each other.
+// Ors the last layer's set of each of its nodes (`active`, `count` of them, sets in `from`) into
+// the sets of the nodes it implies (in `to`), emptying it; with kMark, marks those nodes in
+// `touched`.
+template <int W, bool kMark>
+void Push(const int16_t* active, int count, uint64_t* from, uint64_t* to, const LinkGraph& graph,
+          const int* end, uint64_t* touched) {
+  const int16_t* edges = graph.edges;
+  for (int a = 0; a < count; ++a) {
+    const int x = active[a];
+    uint64_t* f = from + x * W;
+    const Words<W> set = Words<W>::Load(f);
+    Words<W>::Zero().Store(f);
+    for (int e = graph.start[x]; e < end[x]; ++e) {
+      if constexpr (kMark) touched[edges[e] >> 6] |= uint64_t{1} << (edges[e] & 63);
+      uint64_t* n = to + edges[e] * W;
+      (Words<W>::Load(n) | set).Store(n);
+    }
+  }
+}
+
+// Takes the new layer's sets of nodes into account (AllSources::StepOf): each node's new set is
+// the sources that reached it, less those that reached it before and the dead ones; a source
+// that reaches a node whose negation it has reached has a pair. Nodes come one by one (`Node`),
+// or both nodes of a candidate, 2q (on) and 2q + 1 (off), together (`Candidate`): each one's
+// set is the other's negation, and the two are next to each other.
 template <int W>
 class LayerUpdate {
  public:
   LayerUpdate(uint64_t* to, uint64_t* seen, const uint64_t* live, int16_t* active)
       : to_(to), seen_(seen), active_(active), live_(Words<W>::Load(live)) {}
 
-  // Each node's new set: the sources that reached it, less those that reached it before and the
-  // dead ones.
-  void operator()(int q) {
+  void Node(int y) {
+    uint64_t* n = to_ + y * W;
+    uint64_t* seen = seen_ + y * W;
+    const Words<W> before = Words<W>::Load(seen);
+    const Words<W> now = Words<W>::Load(n).AndNot(before) & live_;
+    now.Store(n);
+    (before | now).Store(seen);
+    found_ = found_ | (now & Words<W>::Load(seen_ + (y ^ 1) * W));
+    active_[count_] = static_cast<int16_t>(y);
+    count_ += !now.Empty();
+  }
+
+  void Candidate(int q) {
     uint64_t* n = to_ + 2 * q * W;
     const Words<W> in_on = Words<W>::Load(n), in_off = Words<W>::Load(n + W);
     if ((in_on | in_off).Empty()) return;  // neither reached: their sets stay empty
@@ -240,8 +272,10 @@ class LayerUpdate {
 }  // namespace
 
 void LinkGraph::Build(const State& s, const Work& w) {
-  // A cell's candidates are numbered in a row, from first[c]: its cell mates need no lookup.
+  // A cell's candidates are numbered in a row, size[c] of them from first[c]: its cell mates
+  // need no lookup.
   int16_t first[kCells];
+  uint8_t size[kCells];
   count = 0;
   s.empty.ForEach([&](int c) {
     first[c] = static_cast<int16_t>(count);
@@ -251,6 +285,7 @@ void LinkGraph::Build(const State& s, const Work& w) {
       cell[count] = static_cast<uint8_t>(c);
       digit[count++] = static_cast<uint8_t>(d);
     }
+    size[c] = static_cast<uint8_t>(count - first[c]);
   });
   // The strong links, found house by house rather than candidate by candidate: the "on" nodes
   // each candidate's "off" implies through its digit's houses (one per house, so twice where
@@ -278,15 +313,15 @@ void LinkGraph::Build(const State& s, const Work& w) {
       edges[e++] = static_cast<int16_t>(2 * index[d][p] + 1);
     });
     one_digit_end[2 * i] = e;
-    const int from = first[c], size = PopCount(w.masks[c]);
-    for (int j = from; j < from + size; ++j) {
+    const int from = first[c], to = from + size[c];
+    for (int j = from; j < to; ++j) {
       edges[e] = static_cast<int16_t>(2 * j + 1);
       e += j != i;
     }
     start[2 * i + 1] = e;
     for (int k = 0; k < strong_count[i]; ++k) edges[e++] = strong[i][k];
     one_digit_end[2 * i + 1] = e;
-    if (size == 2) edges[e++] = static_cast<int16_t>(2 * (2 * from + 1 - i));
+    if (to - from == 2) edges[e++] = static_cast<int16_t>(2 * (2 * from + 1 - i));
   }
   start[2 * count] = e;
 }
@@ -337,38 +372,21 @@ void AllSources::StepOf(uint64_t* pairs) {
   uint64_t* to = frontier_[current_ ^ 1];
   ++layers_;
   // Both buffers are empty but for the last layer's sets, emptied as they are read. A layer of
-  // few nodes marks the candidates it reaches, so as to update those alone; a larger one (the
-  // usual case with the cell links) looks at every candidate, which costs less than marking,
-  // and updates those reached (about half).
-  const bool sparse = 3 * active_count_ < nodes_;
-  const int candidates = nodes_ / 2, blocks = (candidates + 63) / 64;
-  uint64_t touched[kMaxWords];  // by candidate
-  for (int j = 0; j < blocks; ++j) {
-    const int left = candidates - 64 * j;
-    touched[j] = sparse ? 0 : left >= 64 ? ~uint64_t{0} : ~uint64_t{0} >> (64 - left);
-  }
-  const int16_t* edges = graph_->edges;
-  for (int a = 0; a < active_count_; ++a) {
-    const int x = active_[a];
-    uint64_t* f = from + x * W;
-    const Words<W> set = Words<W>::Load(f);
-    Words<W>::Zero().Store(f);
-    const int first = graph_->start[x], end = end_[x];
-    if (sparse) {
-      for (int e = first; e < end; ++e) {
-        touched[edges[e] >> 7] |= uint64_t{1} << ((edges[e] >> 1) & 63);
+  // less than half the nodes marks the nodes it reaches, so as to update those alone; a larger
+  // one looks at every candidate, which costs less than marking, and updates those reached.
+  LayerUpdate<W> update(to, seen_, live_, active_);
+  if (2 * active_count_ < nodes_) {
+    uint64_t touched[kMaxWords];
+    std::fill_n(touched, (nodes_ + 63) / 64, 0);
+    Push<W, true>(active_, active_count_, from, to, *graph_, end_, touched);
+    for (int j = 0; j < (nodes_ + 63) / 64; ++j) {
+      for (uint64_t bits = touched[j]; bits; bits &= bits - 1) {
+        update.Node(64 * j + std::countr_zero(bits));
       }
     }
-    for (int e = first; e < end; ++e) {
-      uint64_t* n = to + edges[e] * W;
-      (Words<W>::Load(n) | set).Store(n);
-    }
-  }
-  LayerUpdate<W> update(to, seen_, live_, active_);
-  for (int j = 0; j < blocks; ++j) {
-    for (uint64_t bits = touched[j]; bits; bits &= bits - 1) {
-      update(64 * j + std::countr_zero(bits));
-    }
+  } else {
+    Push<W, false>(active_, active_count_, from, to, *graph_, end_, nullptr);
+    for (int q = 0; q < nodes_ / 2; ++q) update.Candidate(q);
   }
   active_count_ = update.count();
   update.Found(pairs);
