@@ -301,12 +301,13 @@ void LinkGraph::Build(const State& s, const Work& w) {
   std::fill_n(strong_count, count, 0);
   for (int d = 0; d < kDigits; ++d) {
     for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
-      int ends[2] = {0, 0};  // the pair's candidates
-      int n = 0;
-      (s.cand[d] & House(std::countr_zero(houses))).ForEach([&](int c) {
-        ends[n++ & 1] = index[d][c];
-      });
-      const int a = ends[0], b = ends[1];
+      const CellSet pair = s.cand[d] & House(std::countr_zero(houses));
+      // The pair's cells: the lower, then the lower of the rest.
+      const uint64_t lo = pair.lo, hi = pair.hi;
+      const int first = lo != 0 ? std::countr_zero(lo) : 64 + std::countr_zero(hi);
+      const uint64_t rest_lo = lo & (lo - 1), rest_hi = lo != 0 ? hi : hi & (hi - 1);
+      const int second = rest_lo != 0 ? std::countr_zero(rest_lo) : 64 + std::countr_zero(rest_hi);
+      const int a = index[d][first], b = index[d][second];
       strong[a][strong_count[a]++] = static_cast<int16_t>(2 * b);
       strong[b][strong_count[b]++] = static_cast<int16_t>(2 * a);
     }
