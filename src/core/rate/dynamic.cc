@@ -32,23 +32,6 @@ constexpr int kNodeWords = (kNodes + 63) / 64;
 
 int NodeOf(int cell, int d, bool on) { return 2 * (cell * kDigits + d) + (on ? 0 : 1); }
 
-// A cell's houses in SE's order: box, row, column.
-int HouseOf(int cell, int which) {
-  constexpr int kIndex[3] = {2, 0, 1};  // kHousePlaces holds row, column, box
-  return kHousePlaces[cell].house[kIndex[which]];
-}
-
-// True iff `s` holds exactly two cells (without a bit count, which the x86-64 baseline lacks).
-bool ExactlyTwo(CellSet s) {
-  uint64_t lo = s.lo, hi = s.hi;
-  if (lo != 0) {
-    lo &= lo - 1;
-  } else {
-    hi &= hi - 1;
-  }
-  return lo != 0 ? (lo & (lo - 1)) == 0 && hi == 0 : hi != 0 && (hi & (hi - 1)) == 0;
-}
-
 // Why a node holds: the node that turned it (-1: the assumption) and, for a candidate turned on
 // because its cell (`hidden` kCellRule) or a house (`hidden` that house) came down to two, SE's
 // hidden causes: the candidates of that cell (places of that house) turned off before it, read
@@ -118,7 +101,8 @@ bool Propagation::Offer(int cell, int d, bool on, const Cause& cause) {
   return false;
 }
 
-void Propagation::Add(int cell, int d, bool on, const Cause& cause) {
+// Inlined: called for nearly every node, from three places.
+[[gnu::always_inline]] inline void Propagation::Add(int cell, int d, bool on, const Cause& cause) {
   const int node = NodeOf(cell, d, on);
   (on ? on_set : off_set).of[d].Set(cell);
   causes_[node] = cause;
@@ -142,11 +126,9 @@ bool Propagation::FollowOn(int cand) {
   }
   // SE's order: the box, then the row and the column outside it, each in cell order. Whole sets
   // at a time: what is off already stays as it is, and a place on is the contradiction.
-  const CellSet box = House(HouseOf(cell, 0));
-  const CellSet parts[3] = {cur_[d] & box & ~CellSet::Of(cell),
-                            cur_[d] & House(HouseOf(cell, 1)) & ~box,
-                            cur_[d] & House(HouseOf(cell, 2)) & ~box};
-  for (const CellSet& part : parts) {
+  const CellHouses& houses = kCellHouses[cell];
+  for (const CellSet& cells : houses.part) {
+    const CellSet part = cur_[d] & cells;
     CellSet fresh = part & ~off_set.of[d];
     const CellSet clash = part & on_set.of[d];
     if (clash.Any()) fresh &= ~CellSet::From(clash.First());
@@ -175,11 +157,11 @@ bool Propagation::FollowOff(int cand) {
     next[n++] = {cell, std::countr_zero(static_cast<unsigned>(mask & ~(1u << d))),
                  Cause::kCellRule};
   }
+  const CellHouses& houses = kCellHouses[cell];
   for (int which = 0; which < 3; ++which) {
-    const int h = HouseOf(cell, which);
-    const CellSet places = cur_[d] & House(h);
+    const CellSet places = cur_[d] & houses.house[which];
     if (ExactlyTwo(places)) {
-      next[n++] = {(places & ~CellSet::Of(cell)).First(), d, static_cast<int8_t>(h)};
+      next[n++] = {(places & ~CellSet::Of(cell)).First(), d, houses.number[which]};
     }
   }
   followed_[node] = static_cast<uint16_t>(followed_count_++);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/rate/implications.h"
 #include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
@@ -38,8 +39,15 @@ class Nishio {
     a[node / 64] = uint64_t{1} << (node % 64);
     return a;
   }
-  // Processes the next candidate turned on (off); the contradiction's nodes, or 0.
+  // Follows the assumption; with kCount the contradiction's nodes, else 1 for one; 0 if none.
+  // Few assumptions meet a contradiction, and whether one does does not depend on the
+  // ancestors: they are kept only when following again one that does.
+  template <bool kCount>
+  int Follow(int cell, bool assume_on);
+  // Processes the next candidate turned on (off); as Follow, for what it meets.
+  template <bool kCount>
   int FollowOn(int cell);
+  template <bool kCount>
   int FollowOff(int cell);
 
   const CellSet cand_;
@@ -48,65 +56,93 @@ class Nishio {
   Ancestors ancestors_[2 * kCells];
   int8_t on_queue_[kCells], off_queue_[kCells];
   int on_count_ = 0, off_count_ = 0;
+  // Per house, the candidates turned off and followed (those gone from now_): the union of their
+  // ancestors, valid for the houses of gone_houses_.
+  Ancestors gone_[kHouses];
+  uint32_t gone_houses_ = 0;
 };
 
+template <bool kCount>
 int Nishio::FollowOn(int cell) {
-  for (int h : {BoxHouse(cell), RowHouse(cell), ColHouse(cell)}) {
-    const CellSet others = now_ & House(h) & ~CellSet::Of(cell);
-    const bool clash = others.Find([&](int x) {
-      if (on_.Has(x)) return true;
-      if (off_.Has(x)) return false;
-      off_.Set(x);
-      ancestors_[kOff + x] = ancestors_[cell];
-      Join(ancestors_[kOff + x], Self(kOff + x));
+  // The box, then the row and the column outside it: the cells they share are off once the box
+  // is followed, and none is on where the box meets no contradiction.
+  for (const CellSet& part : kCellHouses[cell].part) {
+    const CellSet others = now_ & part;
+    // A place of the house already on is the contradiction, its new "off" this cell's child:
+    // what this house turned off before it no longer matters.
+    const CellSet clash = others & on_;
+    if (clash.Any()) {
+      return kCount ? Count(ancestors_[clash.First()]) + Count(ancestors_[cell]) + 1 : 1;
+    }
+    const CellSet fresh = others & ~off_;
+    off_ |= fresh;
+    fresh.ForEach([&](int x) {
+      if constexpr (kCount) {
+        ancestors_[kOff + x] = ancestors_[cell];
+        Join(ancestors_[kOff + x], Self(kOff + x));
+      }
       off_queue_[off_count_++] = static_cast<int8_t>(x);
-      return false;
     });
-    if (clash) {
-      // The first place of the house already on; its new "off" is this cell's child.
-      int x = -1;
-      others.Find([&](int y) { return on_.Has(y) ? (x = y, true) : false; });
-      return Count(ancestors_[x]) + Count(ancestors_[cell]) + 1;
+  }
+  return 0;
+}
+
+template <bool kCount>
+int Nishio::FollowOff(int cell) {
+  const CellHouses& houses = kCellHouses[cell];
+  for (int which = 0; which < 3; ++which) {
+    const int h = houses.number[which];
+    const CellSet places = now_ & houses.house[which];
+    if (!ExactlyTwo(places)) continue;
+    const int x = (places & ~CellSet::Of(cell)).First();
+    Ancestors ancestors{};
+    if constexpr (kCount) {
+      ancestors = ancestors_[kOff + cell];
+      Join(ancestors, Self(x));
+      if ((gone_houses_ >> h) & 1) Join(ancestors, gone_[h]);
+    }
+    if (off_.Has(x)) return kCount ? Count(ancestors) + Count(ancestors_[kOff + x]) : 1;
+    if (on_.Has(x)) continue;
+    on_.Set(x);
+    if constexpr (kCount) ancestors_[x] = ancestors;
+    on_queue_[on_count_++] = static_cast<int8_t>(x);
+  }
+  now_.Clear(cell);
+  if constexpr (!kCount) return 0;
+  for (const int h : houses.number) {
+    if ((gone_houses_ >> h) & 1) {
+      Join(gone_[h], ancestors_[kOff + cell]);
+    } else {
+      gone_[h] = ancestors_[kOff + cell];
+      gone_houses_ |= uint32_t{1} << h;
     }
   }
   return 0;
 }
 
-int Nishio::FollowOff(int cell) {
-  for (int h : {BoxHouse(cell), RowHouse(cell), ColHouse(cell)}) {
-    const CellSet places = now_ & House(h);
-    if (places.Count() != 2) continue;
-    const int x = (places & ~CellSet::Of(cell)).First();
-    Ancestors ancestors = ancestors_[kOff + cell];
-    Join(ancestors, Self(x));
-    (cand_ & House(h) & ~now_).ForEach([&](int gone) { Join(ancestors, ancestors_[kOff + gone]); });
-    if (off_.Has(x)) return Count(ancestors) + Count(ancestors_[kOff + x]);
-    if (on_.Has(x)) continue;
-    on_.Set(x);
-    ancestors_[x] = ancestors;
-    on_queue_[on_count_++] = static_cast<int8_t>(x);
-  }
-  now_.Clear(cell);
-  return 0;
+int Nishio::Refute(int cell, bool assume_on) {
+  return Follow<false>(cell, assume_on) != 0 ? Follow<true>(cell, assume_on) : 0;
 }
 
-int Nishio::Refute(int cell, bool assume_on) {
+template <bool kCount>
+int Nishio::Follow(int cell, bool assume_on) {
   now_ = cand_;
   on_ = off_ = CellSet{};
   on_count_ = off_count_ = 0;
+  gone_houses_ = 0;
   if (assume_on) {
     on_.Set(cell);
-    ancestors_[cell] = Self(cell);
+    if constexpr (kCount) ancestors_[cell] = Self(cell);
     on_queue_[on_count_++] = static_cast<int8_t>(cell);
   } else {
     off_.Set(cell);
-    ancestors_[kOff + cell] = Self(kOff + cell);
+    if constexpr (kCount) ancestors_[kOff + cell] = Self(kOff + cell);
     off_queue_[off_count_++] = static_cast<int8_t>(cell);
   }
   int next_on = 0, next_off = 0;
   while (next_on < on_count_ || next_off < off_count_) {
-    const int nodes =
-        next_on < on_count_ ? FollowOn(on_queue_[next_on++]) : FollowOff(off_queue_[next_off++]);
+    const int nodes = next_on < on_count_ ? FollowOn<kCount>(on_queue_[next_on++])
+                                          : FollowOff<kCount>(off_queue_[next_off++]);
     if (nodes != 0) return nodes;
   }
   return 0;
