@@ -49,6 +49,11 @@ class Propagation {
   void Reset(const State& s, const CellMasks& masks) {
     base_ = s.cand;
     base_masks_ = masks;
+    for (int d = 0; d < kDigits; ++d) {
+      for (int h = 0; h < kHouses; ++h) {
+        base_counts_[d][h] = static_cast<uint8_t>((s.cand[d] & House(h)).Count());
+      }
+    }
   }
 
   // Follows candidate (cell, d) assumed on (off); true iff it ends in a contradiction. depth[n]:
@@ -71,18 +76,27 @@ class Propagation {
 
   int CountFrom(int node, const Cause& cause) const;
   // Offers a node; true iff its negation holds (a contradiction). Add: one known to be new.
-  bool Offer(int cell, int d, bool on, const Cause& cause);
+  template <bool on>
+  bool Offer(int cell, int d, const Cause& cause);
   void Add(int cell, int d, bool on, const Cause& cause);
-  bool FollowOn(int cand);
-  bool FollowOff(int cand);
+  bool FollowOn(int cell, int d);
+  bool FollowOff(int cell, int d);
+  // The depth of a node caused by `cause` (-1: the assumption).
+  uint8_t NextDepth(int cause) const {
+    return static_cast<uint8_t>(cause < 0 ? 0 : std::min(depth_[cause] + 1, int{UINT8_MAX}));
+  }
 
   std::array<CellSet, kDigits> base_;
   CellMasks base_masks_;
   std::array<CellSet, kDigits> cur_;  // the grid as the assumption leaves it so far
   CellMasks cur_masks_;
+  // Per digit and house, its places in base_ (cur_): a house down to one turns it on.
+  uint8_t base_counts_[kDigits][kHouses];
+  uint8_t cur_counts_[kDigits][kHouses];
   Cause causes_[kNodes];
   // For "off" nodes: when each was followed (kUnfollowed: not yet), so that it left the grid.
   uint16_t followed_[kNodes];
+  // Candidates to follow, as cell * 16 + digit (no division to read them).
   int16_t on_queue_[kCandidates], off_queue_[kCandidates];
   int on_count_ = 0, off_count_ = 0;
   int reached_ = 0;
@@ -90,7 +104,9 @@ class Propagation {
   uint8_t* depth_ = nullptr;
 };
 
-bool Propagation::Offer(int cell, int d, bool on, const Cause& cause) {
+// Inlined, each state apart: called for nearly every node.
+template <bool on>
+[[gnu::always_inline]] inline bool Propagation::Offer(int cell, int d, const Cause& cause) {
   if ((on ? off_set : on_set).of[d].Has(cell)) {
     fresh = NodeOf(cell, d, on);
     held = fresh ^ 1;
@@ -109,7 +125,7 @@ bool Propagation::Offer(int cell, int d, bool on, const Cause& cause) {
   order[node] = static_cast<uint16_t>(reached_++);
   depth_[node] = static_cast<uint8_t>(
       cause.node < 0 ? 0 : std::min(depth_[cause.node] + 1, static_cast<int>(UINT8_MAX)));
-  const int16_t cand = static_cast<int16_t>(cell * kDigits + d);
+  const int16_t cand = static_cast<int16_t>(cell << 4 | d);
   if (on) {
     on_queue_[on_count_++] = cand;
   } else {
@@ -118,21 +134,38 @@ bool Propagation::Offer(int cell, int d, bool on, const Cause& cause) {
   }
 }
 
-bool Propagation::FollowOn(int cand) {
-  const int cell = cand / kDigits, d = cand % kDigits;
-  const Cause cause{static_cast<int16_t>(2 * cand), Cause::kNone};
+// Inlined into Follow, the one caller, as FollowOff.
+[[gnu::always_inline]] inline bool Propagation::FollowOn(int cell, int d) {
+  const Cause cause{static_cast<int16_t>(NodeOf(cell, d, true)), Cause::kNone};
   for (uint16_t m = cur_masks_[cell] & ~(1u << d); m; m &= m - 1) {
-    if (Offer(cell, std::countr_zero(m), false, cause)) return true;
+    if (Offer<false>(cell, std::countr_zero(m), cause)) return true;
   }
   // SE's order: the box, then the row and the column outside it, each in cell order. Whole sets
-  // at a time: what is off already stays as it is, and a place on is the contradiction.
+  // at a time: what is off already stays as it is, and a place on is the contradiction. The
+  // nodes of a set share their cause and depth; the loop keeps its counters in locals, as the
+  // depth stores (bytes) may alias any member.
+  const uint8_t depth = NextDepth(cause.node);
+  uint8_t* const depths = depth_;
   const CellHouses& houses = kCellHouses[cell];
   for (const CellSet& cells : houses.part) {
     const CellSet part = cur_[d] & cells;
     CellSet fresh = part & ~off_set.of[d];
     const CellSet clash = part & on_set.of[d];
     if (clash.Any()) fresh &= ~CellSet::From(clash.First());
-    fresh.ForEach([&](int x) { Add(x, d, false, cause); });
+    if (fresh.Any()) {
+      off_set.of[d] |= fresh;
+      int reached = reached_, count = off_count_;
+      fresh.ForEach([&](int x) {
+        const int node = NodeOf(x, d, false);
+        causes_[node] = cause;
+        order[node] = static_cast<uint16_t>(reached++);
+        followed_[node] = kUnfollowed;
+        off_queue_[count++] = static_cast<int16_t>(x << 4 | d);
+        depths[node] = depth;
+      });
+      reached_ = reached;
+      off_count_ = count;
+    }
     if (clash.Any()) {
       held = NodeOf(clash.First(), d, true);
       this->fresh = held ^ 1;
@@ -143,32 +176,27 @@ bool Propagation::FollowOn(int cand) {
   return false;
 }
 
-bool Propagation::FollowOff(int cand) {
-  const int cell = cand / kDigits, d = cand % kDigits;
-  const int16_t node = static_cast<int16_t>(2 * cand + 1);
-  // What turns on is found before the candidate leaves the grid, and offered after.
-  struct Next {
-    int cell, d;
-    int8_t hidden;
-  } next[4];
-  int n = 0;
-  const uint16_t mask = cur_masks_[cell];
-  if (PopCount(mask) == 2) {
-    next[n++] = {cell, std::countr_zero(static_cast<unsigned>(mask & ~(1u << d))),
-                 Cause::kCellRule};
+[[gnu::always_inline]] inline bool Propagation::FollowOff(int cell, int d) {
+  const int16_t node = static_cast<int16_t>(NodeOf(cell, d, false));
+  // The candidate leaves the grid first: a cell (house) down to two before is down to one now.
+  // Offering reads no part of the grid, so what turns on is offered as found. An "off" is followed
+  // once, with its candidate still in the grid, so the house counts stay those of cur_.
+  const uint16_t mask = static_cast<uint16_t>(cur_masks_[cell] & ~(1u << d));
+  cur_masks_[cell] = mask;
+  cur_[d].Clear(cell);
+  followed_[node] = static_cast<uint16_t>(followed_count_++);
+  if (mask != 0 && (mask & (mask - 1)) == 0 &&
+      Offer<true>(cell, std::countr_zero(static_cast<unsigned>(mask)), {node, Cause::kCellRule})) {
+    return true;
   }
   const CellHouses& houses = kCellHouses[cell];
+  uint8_t* const counts = cur_counts_[d];
   for (int which = 0; which < 3; ++which) {
-    const CellSet places = cur_[d] & houses.house[which];
-    if (ExactlyTwo(places)) {
-      next[n++] = {(places & ~CellSet::Of(cell)).First(), d, houses.number[which]};
+    const int h = houses.number[which];
+    if (--counts[h] == 1 &&
+        Offer<true>((cur_[d] & houses.house[which]).First(), d, {node, houses.number[which]})) {
+      return true;
     }
-  }
-  followed_[node] = static_cast<uint16_t>(followed_count_++);
-  cur_[d].Clear(cell);
-  cur_masks_[cell] = static_cast<uint16_t>(mask & ~(1u << d));
-  for (int i = 0; i < n; ++i) {
-    if (Offer(next[i].cell, next[i].d, true, {node, next[i].hidden})) return true;
   }
   return false;
 }
@@ -177,17 +205,22 @@ bool Propagation::Follow(int cell, int d, bool on, uint8_t* depth) {
   depth_ = depth;
   cur_ = base_;
   cur_masks_ = base_masks_;
+  std::copy(&base_counts_[0][0], &base_counts_[0][0] + kDigits * kHouses, &cur_counts_[0][0]);
   on_set = off_set = Potentials{};
   on_count_ = off_count_ = 0;
   reached_ = 0;
   followed_count_ = 0;
   held = fresh = -1;
-  Offer(cell, d, on, Cause{});
+  Add(cell, d, on, Cause{});  // the sets are empty
   int next_on = 0, next_off = 0;
   while (next_on < on_count_ || next_off < off_count_) {
-    const bool clash =
-        next_on < on_count_ ? FollowOn(on_queue_[next_on++]) : FollowOff(off_queue_[next_off++]);
-    if (clash) return true;
+    if (next_on < on_count_) {
+      const int e = on_queue_[next_on++];
+      if (FollowOn(e >> 4, e & 15)) return true;
+    } else {
+      const int e = off_queue_[next_off++];
+      if (FollowOff(e >> 4, e & 15)) return true;
+    }
   }
   return false;
 }
