@@ -201,21 +201,44 @@ void EmptySets(uint64_t* sets, const int16_t* nodes, int count) {
   for (int a = 0; a < count; ++a) Words<W>::Zero().Store(sets + nodes[a] * W);
 }
 
+// Sets the sets of a search's start (AllSources::Start), one pass over the nodes in place of a
+// call to memset then one over the sources: each node's set of sources that reached it, and
+// frontier's sets of the source nodes, each its own source.
+template <int W>
+void StartSets(uint64_t* seen, uint64_t* frontier, const int16_t* node, int16_t* active,
+               int sources, int nodes) {
+  int a = 0;
+  for (int n = 0; n < nodes; ++n) {
+    uint64_t* row = seen + n * W;
+    Words<W>::Zero().Store(row);
+    if (a < sources && node[a] == n) {  // sources are numbered in node order
+      const uint64_t bit = uint64_t{1} << (a & 63);
+      row[a >> 6] = bit;
+      frontier[n * W + (a >> 6)] = bit;
+      active[a] = static_cast<int16_t>(n);
+      ++a;
+    }
+  }
+}
+
 // Ors the last layer's set of each of its nodes (`active`, `count` of them, sets in `from`) into
 // the sets of the nodes it implies (in `to`), emptying it; with kMark, marks those nodes in
 // `touched`.
 template <int W, bool kMark>
 void Push(const int16_t* active, int count, uint64_t* from, uint64_t* to, const LinkGraph& graph,
           const int* end, uint64_t* touched) {
-  const int16_t* edges = graph.edges;
   for (int a = 0; a < count; ++a) {
     const int x = active[a];
     uint64_t* f = from + x * W;
     const Words<W> set = Words<W>::Load(f);
     Words<W>::Zero().Store(f);
-    for (int e = graph.start[x]; e < end[x]; ++e) {
-      if constexpr (kMark) touched[edges[e] >> 6] |= uint64_t{1} << (edges[e] & 63);
-      uint64_t* n = to + edges[e] * W;
+    // Unsigned offsets and a local end: no sign extension, no reload of the end past each
+    // store, in the loop that costs the most.
+    const int16_t* const stop = graph.edges + end[x];
+    for (const int16_t* e = graph.edges + graph.start[x]; e != stop; ++e) {
+      const size_t y = static_cast<uint16_t>(*e);
+      if constexpr (kMark) touched[y >> 6] |= uint64_t{1} << (y & 63);
+      uint64_t* n = to + y * W;
       (Words<W>::Load(n) | set).Store(n);
     }
   }
@@ -371,20 +394,32 @@ void AllSources::Start(const LinkGraph& graph, bool cells) {
            : need <= 12 ? 12
            : need <= 16 ? 16
                         : kMaxWords;
-  std::fill_n(seen_, nodes * words_, 0);
   layers_ = 0;
   current_ = 0;
   active_count_ = sources_;
   for (int j = 0; j < words_; ++j) {
     const int begin = 64 * j, end = std::min(sources_, begin + 64);
     live_[j] = end <= begin ? 0 : ~uint64_t{0} >> (64 - (end - begin));
-    for (int a = begin; a < end; ++a) {
-      const int n = node_[a];
-      const uint64_t bit = uint64_t{1} << (a - begin);
-      frontier_[0][n * words_ + j] = bit;
-      seen_[n * words_ + j] = bit;
-      active_[a] = static_cast<int16_t>(n);
-    }
+  }
+  switch (words_) {
+    case 1:
+      return StartSets<1>(seen_, frontier_[0], node_, active_, sources_, nodes);
+    case 2:
+      return StartSets<2>(seen_, frontier_[0], node_, active_, sources_, nodes);
+    case 3:
+      return StartSets<3>(seen_, frontier_[0], node_, active_, sources_, nodes);
+    case 4:
+      return StartSets<4>(seen_, frontier_[0], node_, active_, sources_, nodes);
+    default:
+      break;
+  }
+  std::fill_n(seen_, nodes * words_, 0);
+  for (int a = 0; a < sources_; ++a) {
+    const int n = node_[a];
+    const uint64_t bit = uint64_t{1} << (a & 63);
+    frontier_[0][n * words_ + (a >> 6)] = bit;
+    seen_[n * words_ + (a >> 6)] = bit;
+    active_[a] = static_cast<int16_t>(n);
   }
 }
 
