@@ -267,10 +267,12 @@ class LayerUpdate {
     count_ += !now.Empty();
   }
 
+  // Updates both nodes even if neither was reached (their sets stay empty, nothing else
+  // changes): in the large layers that come here, most candidates were, and the test cost more
+  // than it saved.
   void Candidate(int q) {
     uint64_t* n = to_ + 2 * q * W;
     const Words<W> in_on = Words<W>::Load(n), in_off = Words<W>::Load(n + W);
-    if ((in_on | in_off).Empty()) return;  // neither reached: their sets stay empty
     uint64_t* seen = seen_ + 2 * q * W;
     const Words<W> seen_on = Words<W>::Load(seen), seen_off = Words<W>::Load(seen + W);
     const Words<W> on = in_on.AndNot(seen_on) & live_, off = in_off.AndNot(seen_off) & live_;
@@ -382,11 +384,12 @@ void AllSources::Start(const LinkGraph& graph, bool cells) {
   const int nodes = 2 * graph.count;
   nodes_ = nodes;
   // Sources numbered in node order; an assumption that implies nothing has no chain.
-  sources_ = 0;
+  int sources = 0;  // a local count, not stored back past each store to node_
   for (int n = cells ? 0 : 1; n < nodes; n += cells ? 1 : 2) {
-    node_[sources_] = static_cast<int16_t>(n);
-    sources_ += end_[n] != graph.start[n];
+    node_[sources] = static_cast<int16_t>(n);
+    sources += end_[n] != graph.start[n];
   }
+  sources_ = sources;
   const int need = std::max((sources_ + 63) / 64, 1);
   words_ = need <= 4    ? need
            : need <= 6  ? 6
@@ -430,7 +433,7 @@ void AllSources::StepOf(uint64_t* pairs) {
   ++layers_;
   // Both buffers are empty but for the last layer's sets, emptied as they are read. A layer of
   // less than half the nodes marks the nodes it reaches, so as to update those alone; a larger
-  // one looks at every candidate, which costs less than marking, and updates those reached.
+  // one updates every candidate, which costs less than marking.
   LayerUpdate<W> update(to, seen_, live_, active_);
   if (2 * active_count_ < nodes_) {
     uint64_t touched[kMaxWords];
@@ -477,7 +480,11 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
   scratch.complete = false;
   const LinkGraph& c = scratch.links;
   scratch.links.Build(s, w);
-  for (int g = 0; g < 2; ++g) scratch.graph[g].Start(c, g == 1);
+  // Each graph's search starts when first chosen: one whose chains cannot beat the bound or the
+  // best chain found is never set up. Until then its bound is that of its start (no layer
+  // followed), which is no more than the one Start sets: chosen, it starts and the choice is
+  // made again, so the layers followed are those of searches started up front.
+  bool started[2] = {false, false};
   const int limit = bound != 0 ? bound : INT_MAX;
   constexpr int kBase[2] = {kXChainBase, kMixedChainBase};  // [g]
   ForcingChain best;
@@ -485,8 +492,8 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
   // The cheapest chain graph g's unmeasured sources may still have, if it can match the best.
   auto lower_bound = [&](int g, int* rating, int* nodes) {
     const AllSources& graph = scratch.graph[g];
-    if (graph.Exhausted()) return false;
-    *nodes = 2 * graph.layers() + 2;
+    if (started[g] && graph.Exhausted()) return false;
+    *nodes = started[g] ? 2 * graph.layers() + 2 : 2;
     *rating = kBase[g] + ChainLengthBonus(*nodes - 2);
     if (*rating > limit) return false;
     return best.rating == 0 || *rating < best.rating ||
@@ -503,6 +510,11 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
     if (!go0 && !go1) break;
     const int g = !go0 || (go1 && (r1 < r0 || (r1 == r0 && n1 < n0))) ? 1 : 0;
     AllSources& graph = scratch.graph[g];
+    if (!started[g]) {
+      graph.Start(c, g == 1);
+      started[g] = true;
+      continue;
+    }
     uint64_t pairs[AllSources::kMaxWords];
     graph.Step(pairs);
     const int base = kBase[g];
