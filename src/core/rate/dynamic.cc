@@ -123,8 +123,7 @@ template <bool on>
   (on ? on_set : off_set).of[d].Set(cell);
   causes_[node] = cause;
   order[node] = static_cast<uint16_t>(reached_++);
-  depth_[node] = static_cast<uint8_t>(
-      cause.node < 0 ? 0 : std::min(depth_[cause.node] + 1, static_cast<int>(UINT8_MAX)));
+  depth_[node] = NextDepth(cause.node);
   const int16_t cand = static_cast<int16_t>(cell << 4 | d);
   if (on) {
     on_queue_[on_count_++] = cand;
