@@ -132,21 +132,34 @@ Status StepDone(sqlite3* db, const std::string& path, std::string_view what, sql
   return status;
 }
 
-// The first id schema `version`'s backfill has not done yet (0 before its first batch). The
-// table exists only while a backfill is under way, so a new corpus never has one.
-Status ReadProgress(sqlite3* db, const std::string& path, std::string_view what, int version,
-                    int64_t* next_id) {
-  *next_id = 0;
+// Whether table `name` exists. The backfills' tables exist only while one is under way, so a new
+// corpus has none.
+Status TableExists(sqlite3* db, const std::string& path, std::string_view what, const char* name,
+                   bool* exists) {
   OwnedStmt read;
-  if (Status s = Prepare(db, path, what,
-                         "SELECT count(*) FROM sqlite_master "
-                         "WHERE type = 'table' AND name = 'schema_backfill'",
-                         &read);
+  if (Status s =
+          Prepare(db, path, what,
+                  "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", &read);
       !s.ok()) {
     return s;
   }
-  if (sqlite3_step(read.get()) != SQLITE_ROW) return Error(db, path, what);
-  if (sqlite3_column_int(read.get(), 0) == 0) return Status::Ok();
+  if (sqlite3_bind_text(read.get(), 1, name, -1, SQLITE_STATIC) != SQLITE_OK ||
+      sqlite3_step(read.get()) != SQLITE_ROW) {
+    return Error(db, path, what);
+  }
+  *exists = sqlite3_column_int(read.get(), 0) != 0;
+  return Status::Ok();
+}
+
+// The first id schema `version`'s backfill has not done yet (0 before its first batch).
+Status ReadProgress(sqlite3* db, const std::string& path, std::string_view what, int version,
+                    int64_t* next_id) {
+  *next_id = 0;
+  bool exists = false;
+  if (Status s = TableExists(db, path, what, "schema_backfill", &exists); !s.ok() || !exists) {
+    return s;
+  }
+  OwnedStmt read;
   if (Status s =
           Prepare(db, path, what, "SELECT next_id FROM schema_backfill WHERE version = ?1", &read);
       !s.ok()) {
@@ -179,21 +192,53 @@ StoredRating ReadStored(sqlite3_stmt* select) {
           std::string(ColumnView(select, 6)), std::string(ColumnView(select, 7))};
 }
 
-// The schema whose step rates every stored puzzle again: the newest whose rater rates
-// differently. The older re-rates (schemas 5, 6 and 7) are left to it: one pass gives the same
-// ratings.
-constexpr int kRerateVersion = 8;
+// The schema whose step rates stored puzzles again: the newest whose rater rates differently.
+// The older re-rates (schemas 5 to 8) are left to it: one pass gives the same ratings.
+constexpr int kRerateVersion = 9;
+// The schema before it, whose rater gives the same ratings but where it guessed: from there only
+// the rows with a guess are rated again.
+constexpr int kGuessesOnlyFrom = 8;
+
+// True iff the re-rate may read only the rows with a guess: the corpus is of schema 8, its ratings
+// schema 8's rater's. Where this version applies schema 8 itself, to ratings of an older rater,
+// it leaves table schema_rerate_every_row (StartRerate), which schema 9's file drops.
+Status GuessesOnly(sqlite3* db, const std::string& path, std::string_view what, bool* only) {
+  *only = false;
+  OwnedStmt version;
+  if (Status s = Prepare(db, path, what, "PRAGMA user_version", &version); !s.ok()) return s;
+  if (sqlite3_step(version.get()) != SQLITE_ROW) return Error(db, path, what);
+  if (sqlite3_column_int(version.get(), 0) != kGuessesOnlyFrom) return Status::Ok();
+  bool every_row = false;
+  if (Status s = TableExists(db, path, what, "schema_rerate_every_row", &every_row); !s.ok()) {
+    return s;
+  }
+  *only = !every_row;
+  return Status::Ok();
+}
+
+// Marks schema 9's re-rate as one of every row, in the transaction that applies schema 8 to an
+// older corpus.
+Status StartRerate(sqlite3* db, const std::string& path) {
+  if (sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS schema_rerate_every_row (unused INTEGER)",
+                   nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Error(db, path, "cannot record the re-rate of schema 9");
+  }
+  return Status::Ok();
+}
 
 // A batch of the re-rate: rates the rows from the saved progress on, rewriting those that differ.
 Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
-  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 8";
+  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 9";
   constexpr int kVersion = kRerateVersion;
   int64_t next_id = 0;
   if (Status s = ReadProgress(db, path, kWhat, kVersion, &next_id); !s.ok()) return s;
+  bool guesses_only = false;
+  if (Status s = GuessesOnly(db, path, kWhat, &guesses_only); !s.ok()) return s;
   OwnedStmt select, update, progress;
   if (Status s = Prepare(db, path, kWhat,
                          "SELECT id, givens, solution, rating, hardest, guesses, techniques, level "
-                         "FROM puzzles WHERE id >= ?1 ORDER BY id LIMIT ?2",
+                         "FROM puzzles WHERE id >= ?1 AND (?3 = 0 OR guesses > 0) "
+                         "ORDER BY id LIMIT ?2",
                          &select);
       !s.ok()) {
     return s;
@@ -206,7 +251,8 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
     return s;
   }
   if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
-      sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK) {
+      sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK ||
+      sqlite3_bind_int(select.get(), 3, guesses_only ? 1 : 0) != SQLITE_OK) {
     return Error(db, path, kWhat);
   }
   int rows = 0, rc;
@@ -268,6 +314,7 @@ Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int versi
 Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version) {
   if (version == 2) return BackfillCanonicalForms(db, path);
   if (version == 3) return BackfillRatings(db, path);
+  if (version == kGuessesOnlyFrom) return StartRerate(db, path);
   return Status::Ok();
 }
 

@@ -38,8 +38,8 @@ case_bad_input() {
   expect_one_line_error 2 "$BIN" generate --db c.db --clue-level easy --clues 20-30
   expect_one_line_error 2 "$BIN" generate --db c.db --level easy --rating 2.0-3.0
   expect_one_line_error 2 "$BIN" generate --db c.db --minimal --clue-level easy
-  expect_one_line_error 2 "$BIN" generate --db c.db --rating 11.5-12
-  grep -q 'no puzzle rates above 11.0' err.txt || fail "unreachable rating: $(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db c.db --rating 12.5-13
+  grep -q 'no puzzle rates above 12.0' err.txt || fail "unreachable rating: $(cat err.txt)"
   expect_one_line_error 2 "$BIN" generate --db c.db --rating 4.25
   grep -q -- "--rating '4.25'" err.txt || fail "malformed rating: $(cat err.txt)"
   [ ! -e c.db ] || fail "a rejected request created the database"
@@ -712,9 +712,9 @@ case_migrate() {
   expect_one_line_error 1 "$BIN" stats --db m.db
   grep -q 'schema version 1 is older .*sudoku-corpus migrate --db m.db' err.txt || fail "$(cat err.txt)"
   "$BIN" migrate --db m.db >out.txt || fail migrate
-  [ "$(cat out.txt)" = "m.db: schema 1 -> 8" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "m.db: schema 1 -> 9" ] || fail "migrate said: $(cat out.txt)"
   "$BIN" migrate --db m.db >out.txt
-  grep -q 'already at schema 8' out.txt || fail "second migrate: $(cat out.txt)"
+  grep -q 'already at schema 9' out.txt || fail "second migrate: $(cat out.txt)"
   [ "$(sqlite3 m.db 'select sql from sqlite_master order by name')" = \
     "$(sqlite3 fresh.db 'select sql from sqlite_master order by name')" ] || fail "schema differs from a new corpus"
   [ "$(sqlite3 m.db 'select count(*) from puzzles where canonical is null')" -eq 1 ] || fail "canonical backfill"

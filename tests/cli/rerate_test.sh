@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
 # forcing chains; schema 6, before the multiple forcing chains; schema 7, before the dynamic
-# forcing chains) brought up to this one by
+# forcing chains; schema 8, before the dynamic forcing chains (+)) brought up to this one by
 # `migrate`, one CTest case per function:
 # tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
@@ -50,6 +50,16 @@ age_to_schema_7() {
                 pragma user_version = 7" || fail "aging $1"
 }
 
+# Turns corpus $1 into what the rater of schema 8 left where it guessed: the rows whose hardest
+# step meets $2 rated as a guess (generated minimal puzzles never need the dynamic chains (+),
+# so any rows stand for those that did).
+age_to_schema_8() {
+  sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
+                  techniques = '{\"hidden-single-box\":40,\"guess\":1}'
+                where $2;
+                pragma user_version = 8" || fail "aging $1"
+}
+
 # An old corpus ($1, aged to schema $2 by age_to_schema_$2) is refused by the read commands,
 # migrated in one command, and then verifies clean: every stored rating is this rater's again, and
 # the puzzles whose hardest step meets $3 (an SQL condition: what the old rater lacked) are back.
@@ -59,16 +69,16 @@ expect_rerated() {
   "$BIN" generate --db "$db" --count 400 --seed 5 --minimal --threads 2 --quiet || fail generate
   count=$(sqlite3 "$db" "select count(*) from puzzles where $hardest")
   [ "$count" -gt 0 ] || fail "no puzzle's hardest step meets $hardest"
-  "age_to_schema_$version" "$db"
+  "age_to_schema_$version" "$db" "$hardest"
   expect_one_line_error 1 "$BIN" verify --db "$db"
   grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
     fail "$(cat err.txt)"
   "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "$db: schema $version -> 8" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "$db: schema $version -> 9" ] || fail "migrate said: $(cat out.txt)"
   [ "$(sqlite3 "$db" "select count(*) from puzzles where $hardest")" -eq "$count" ] ||
     fail "the puzzles where $hardest did not come back"
-  [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name = 'schema_backfill'")" -eq 0 ] ||
-    fail "the migration's progress table is left"
+  [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name like 'schema_%'")" -eq 0 ] ||
+    fail "the migration's progress tables are left"
   "$BIN" verify --db "$db" >out.txt 2>err.txt || fail "verify after migrate: $(cat out.txt err.txt)"
   grep -q 'all match' out.txt || fail "verify: $(cat out.txt)"
 }
@@ -80,6 +90,7 @@ case_rerate_7() {
   [ "$(sqlite3 d.db "select count(*) from puzzles where guesses > 0")" -eq 0 ] ||
     fail "a generated minimal puzzle still needs a guess"
 }
+case_rerate_8() { expect_rerated g.db 8 "hardest like '%-chain'"; }
 case_rerate_6() {
   expect_rerated m.db 6 "hardest in ('cell-forcing-chain', 'region-forcing-chain')"
   [ "$(sqlite3 m.db "select count(*) from puzzles where rating >= 80 and level <> 'extreme'")" -eq 0 ] ||
@@ -87,7 +98,7 @@ case_rerate_6() {
 }
 
 # A migration killed between its batches keeps the batches it committed (the file stays before
-# schema 8, at 7, its progress recorded) and the next `migrate` finishes from there.
+# schema 9, at 8, its progress recorded) and the next `migrate` finishes from there.
 case_rerate_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
@@ -97,13 +108,13 @@ case_rerate_resume() {
   local pid=$! next=""
   for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
     next=$(sqlite3 k.db "select next_id from schema_backfill" 2>/dev/null)
-    [ -n "$next" ] && break
+    [ -n "$next" ] && [ "$next" -gt 0 ] && break
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.02
   done
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 7 ]; then
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 8 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
       fail "a committed batch was lost"

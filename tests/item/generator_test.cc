@@ -211,9 +211,9 @@ TEST(Generator, RatingBandKeepsOnlyPuzzlesRatedInIt) {
     EXPECT_LE(record.rating, 79);
     EXPECT_EQ(record.level, "expert");
   }
-  options.min_rating = 111;
-  options.max_rating = 120;
-  EXPECT_NE(Refusal(options).find("no puzzle rates above 11.0"), std::string::npos)
+  options.min_rating = 121;
+  options.max_rating = 130;
+  EXPECT_NE(Refusal(options).find("no puzzle rates above 12.0"), std::string::npos)
       << Refusal(options);
   options.min_rating = 50;
   options.max_rating = 40;

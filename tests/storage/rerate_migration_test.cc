@@ -1,6 +1,7 @@
-// Tests of the re-rating migration (schema/008_dynamic_forcing_chains.sql, storage/backfill.h):
-// a corpus of schema 4, 5, 6 or 7, whose ratings an older rater stored, is rated again by this one,
-// in batches of their own transactions that a killed migration resumes after.
+// Tests of the re-rating migration (schema/009_dynamic_forcing_chains_plus.sql,
+// storage/backfill.h): a corpus of schema 4 to 8, whose ratings an older rater stored, is rated
+// again by this one (from 8, the rows with a guess), in batches of their own transactions that a
+// killed migration resumes after.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -74,6 +75,15 @@ void AddRerateProgress(const std::string& path, int version, int next_id) {
                  std::to_string(version) + ", " + std::to_string(next_id) + ");");
 }
 
+// The ids 1 to `count` but for first to last.
+std::vector<int64_t> IdsOutside(int64_t count, int64_t first, int64_t last) {
+  std::vector<int64_t> ids;
+  for (int64_t id = 1; id <= count; ++id) {
+    if (id < first || id > last) ids.push_back(id);
+  }
+  return ids;
+}
+
 // The ids of the rows whose rating columns are not what this rater gives their puzzle.
 std::vector<int64_t> WronglyRated(sqlite3* db) {
   sqlite3_stmt* stmt = nullptr;
@@ -110,7 +120,7 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 40);
   EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
-  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'schema_%'"), 0);
 }
 
 TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveSixOrSevenAgain) {
@@ -126,6 +136,22 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveSixOrSevenAgain) {
     EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
     EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
   }
+}
+
+// Schema 8's rater rates as this one wherever it did not guess: only the rows with a guess are
+// rated again (here the aged rows 11-20, marked with a guess; the other aged rows stay as they
+// are).
+TEST(RerateMigration, RatesTheGuessedPuzzlesOfSchemaEightAgain) {
+  TempDb file;
+  MakeOldCorpus(file.path(), 40, 8);
+  ExecOnFile(file.path(), "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 20;");
+  std::unique_ptr<SqliteStore> store;
+  Status s = SqliteStore::Open(file.path(), &store);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(store->opened_version(), 8);
+  sqlite3* db = store->db();
+  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(WronglyRated(db), IdsOutside(40, 11, 20));
 }
 
 // More rows than one batch: each batch commits on its own and the last one applies the schema.
@@ -153,11 +179,13 @@ TEST(RerateMigration, RatesInBatches) {
 }
 
 // A migration killed after a committed batch left its progress in schema_backfill: the next one
-// starts from there, and leaves the rows before it as that batch wrote them.
+// starts from there, and leaves the rows before it as that batch wrote them. Here a re-rate of
+// every row (from a corpus older than schema 8: this version applied schema 8 and marked it so).
 TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 7);
-  AddRerateProgress(file.path(), 8, 21);
+  MakeOldCorpus(file.path(), 40, 8);
+  AddRerateProgress(file.path(), 9, 21);
+  ExecOnFile(file.path(), "CREATE TABLE schema_rerate_every_row (unused INTEGER);");
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -167,21 +195,39 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   std::vector<int64_t> before_progress;
   for (int64_t id = 1; id <= 20; ++id) before_progress.push_back(id);
   EXPECT_EQ(WronglyRated(db), before_progress);
-  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_backfill'"), 0);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'schema_%'"), 0);
 }
 
-// The progress of a re-rate that an older version ran for schema 7 is not this one's: schema 7's
-// file drops it and schema 8 rates every row.
-TEST(RerateMigration, OlderProgressRatesEveryRow) {
+// A re-rate of the guessed rows of schema 8, killed after a batch, resumes as one: the guessed
+// rows from its progress on are rated (here 21-30 of the guessed 11-30), no other.
+TEST(RerateMigration, ResumesTheGuessedRowsOfSchemaEight) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 6);
-  AddRerateProgress(file.path(), 7, 21);
+  MakeOldCorpus(file.path(), 40, 8);
+  ExecOnFile(file.path(), "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 30;");
+  AddRerateProgress(file.path(), 9, 21);
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
   sqlite3* db = store->db();
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
-  EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+  EXPECT_EQ(WronglyRated(db), IdsOutside(40, 21, 30));
+}
+
+// The progress of a re-rate that an older version ran for schema 7 or 8 is not this one's: that
+// schema's file drops it and schema 9 rates every row.
+TEST(RerateMigration, OlderProgressRatesEveryRow) {
+  for (const int version : {6, 7}) {
+    SCOPED_TRACE(version);
+    TempDb file;
+    MakeOldCorpus(file.path(), 40, version);
+    AddRerateProgress(file.path(), version + 1, 21);
+    std::unique_ptr<SqliteStore> store;
+    Status s = SqliteStore::Open(file.path(), &store);
+    ASSERT_TRUE(s.ok()) << s.message();
+    sqlite3* db = store->db();
+    EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
+    EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+  }
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ struct GeneratorOptions {
   int min_freedom = 0;            // lowest accepted freedom. Default: 0
   int max_freedom = 729;          // highest accepted freedom. Default: 729 (empty board)
   int min_rating = 0;             // lowest accepted SE rating, tenths. Default: 0
-  int max_rating = kMaxRating;    // highest accepted SE rating, tenths. Default: 110 (any)
+  int max_rating = kMaxRating;    // highest accepted SE rating, tenths. Default: 120 (any)
   int max_attempts = 1000;        // grids tried per item before giving up. Default: 1000
   // With DigOrder::kControlledBias: tries made on one grid before the next is made (there is
   // no attempt limit then). Stopping at an item's first puzzle favours grids with few minimal

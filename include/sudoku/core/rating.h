@@ -39,7 +39,8 @@
 // count less two exceeds; nodes are candidates with a state ("r1c1 is 5", "r1c1 is not 5"), from
 // the assumption to the conclusion (docs/se-rules.md). Bases: 6.5 for a cycle on one digit or
 // through bivalue cells, 6.6 for a chain on one digit, 7.0 through cells too (SE's XY search),
-// 7.5 Nishio, 8.0 for multiple forcing chains, 8.5 for dynamic forcing chains. Here:
+// 7.5 Nishio, 8.0 for multiple forcing chains, 8.5 for dynamic forcing chains, 9.0 for those with
+// easier rules inside. Here:
 //   6.5+ Y-cycle: a loop of bivalue cells, each linked to the next by a digit both hold, found
 //        as SE finds it (from each candidate of a bivalue cell, breadth first); a digit linking
 //        two of its cells leaves the cells seeing both; nodes: two per cell
@@ -60,22 +61,25 @@
 //        candidate turns it on; SE counts the candidates that went before as its causes too):
 //        an assumption ending in a contradiction is false; a candidate both states of one force
 //        (cells of three or more), or all candidates of a cell, or all places of a digit in a
-//        house, is forced; nodes: as above, summed over the branches. At most 11.0 (kMaxRating)
+//        house, is forced; nodes: as above, summed over the branches
+//   9.0+ dynamic forcing chain (+): the same, and where the implications stall, pointing and
+//        claiming, hidden pairs, naked pairs and X-wings (the first of these with a hint that
+//        needs the candidates the chain removed) remove more; those removed candidates count
+//        among the nodes. At most 12.0 (kMaxRating)
 // Among chains the cheapest is taken, then the shortest (so a mixed chain beats an X-chain of
 // its rating); Nishio only where no chain of the first kinds applies, the multiple (cell and
-// region) forcing chains only where no Nishio chain does, and the dynamic ones only where no
-// multiple one does, as SE tries them.
+// region) forcing chains only where no Nishio chain does, the dynamic ones only where no
+// multiple one does, and those with the rules inside only where no plain dynamic one does, as SE
+// tries them.
 // Not implemented (SE also has them): aligned pair/triple exclusion, cycles on one digit (6.5+)
 // and through both kinds of links (7.0+: a loop's eliminations, here found as longer chains),
-// dynamic forcing chains with easier techniques inside (SE's "+", 9.0+) and nested forcing
-// chains (9.5+).
+// and nested forcing chains (9.5+).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
 // (found once with CountSolutions), counts one guess, and goes on with logic. A guess step is
-// rated 10.0 (kGuessRating): a puzzle stuck here needs SE's dynamic chains with easier techniques
-// inside or its nested chains (SE 9.0-12, in practice 10 and up: the forum's hardest puzzles);
-// `guesses` tells them from the rare dynamic chain of that rating.
+// rated 10.0 (kGuessRating): a puzzle stuck here needs SE's nested chains (SE 9.5-12, in practice
+// 10 and up: the forum's hardest puzzles); `guesses` tells them from a chain of that rating.
 //
 // Levels. Rating bands named by the technique families they admit (RatingBands()):
 //   beginner  0.0-1.2   full houses and hidden singles in boxes only
@@ -148,18 +152,19 @@ enum class Technique : uint8_t {
   kXyChain,       // a chain of bivalue cells
   kForcingChain,  // a chain mixing cell links and house links (SE "forcing chain")
   kWWing,
-  kNishioChain,          // a candidate whose assumption contradicts itself on its digit alone
-  kCellForcingChain,     // every candidate of a cell forces the same conclusion
-  kRegionForcingChain,   // every place of a digit in a house forces the same
-  kDynamicForcingChain,  // the same, or a contradiction, with the grid updated along the chains
-  kGuess,                // no technique applied: one cell set from the solution
+  kNishioChain,              // a candidate whose assumption contradicts itself on its digit alone
+  kCellForcingChain,         // every candidate of a cell forces the same conclusion
+  kRegionForcingChain,       // every place of a digit in a house forces the same
+  kDynamicForcingChain,      // the same, or a contradiction, with the grid updated along the chains
+  kDynamicForcingChainPlus,  // the same, with pointing, claiming, pairs and X-wings inside
+  kGuess,                    // no technique applied: one cell set from the solution
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::kGuess) + 1;
 
 // The rating of a guess step, in tenths.
 inline constexpr int kGuessRating = 100;
-// No step rates more (tenths): a dynamic forcing chain's length bonus ends below it.
-inline constexpr int kMaxRating = 110;
+// No step rates more (tenths): a dynamic forcing chain's (+) length bonus ends below it.
+inline constexpr int kMaxRating = 120;
 
 // Stable name, lowercase with hyphens ("hidden-single-box"); a static string. These names are
 // stored in corpora and are never renamed.

@@ -22,6 +22,7 @@
 
 #include "core/rate/implications.h"
 #include "core/rate/logic.h"
+#include "core/rate/plus_rules.h"
 
 namespace sudoku::core_internal {
 namespace {
@@ -36,8 +37,10 @@ int NodeOf(int cell, int d, bool on) { return 2 * (cell * kDigits + d) + (on ? 0
 // because its cell (`hidden` kCellRule) or a house (`hidden` that house) came down to two, SE's
 // hidden causes: the candidates of that cell (places of that house) turned off before it, read
 // when counted from when each "off" was followed.
+// For a candidate turned off by an easier rule inside a chain (kPlus), `node` is instead the
+// rule's hint (PlusHints), whose causes are the candidates it needed turned off.
 struct Cause {
-  static constexpr int8_t kNone = -2, kCellRule = -1;
+  static constexpr int8_t kPlus = -3, kNone = -2, kCellRule = -1;
   int16_t node = -1;
   int8_t hidden = kNone;
 };
@@ -45,14 +48,33 @@ struct Cause {
 // The candidates that one assumption turns on and off (SE's toOn, toOff), with their causes.
 class Propagation {
  public:
-  // The grid the assumptions start from.
-  void Reset(const State& s, const CellMasks& masks) {
+  // The grid the assumptions start from; level 1: with the easier rules inside (plus_rules.h).
+  void Reset(const State& s, const CellMasks& masks, int level) {
+    level_ = level;
     base_ = s.cand;
     base_masks_ = masks;
+    std::fill(&base_where_[0][0], &base_where_[0][0] + kDigits * kHouses, uint16_t{0});
     for (int d = 0; d < kDigits; ++d) {
-      for (int h = 0; h < kHouses; ++h) {
-        base_counts_[d][h] = static_cast<uint8_t>((s.cand[d] & House(h)).Count());
-      }
+      s.cand[d].ForEach([&](int cell) {
+        const CellHouses& houses = kCellHouses[cell];
+        for (int which = 0; which < 3; ++which) {
+          base_where_[d][houses.number[which]] |=
+              static_cast<uint16_t>(1u << houses.position[which]);
+        }
+      });
+    }
+    if (level == 0) return;
+    hidden_pair_houses_ = naked_pair_houses_ = 0;
+    for (int h = 0; h < kHouses; ++h) {
+      const int empty = (s.empty & House(h)).Count();
+      if (empty > 4) hidden_pair_houses_ |= 1u << h;
+      if (empty >= 4) naked_pair_houses_ |= 1u << h;
+    }
+    int placed[kDigits + 1] = {};
+    for (int cell = 0; cell < kCells; ++cell) ++placed[s.grid[cell]];
+    fish_digits_ = 0;
+    for (int d = 0; d < kDigits; ++d) {
+      if (placed[d + 1] <= 5) fish_digits_ |= static_cast<uint16_t>(1u << d);
     }
   }
 
@@ -81,6 +103,8 @@ class Propagation {
   void Add(int cell, int d, bool on, const Cause& cause);
   bool FollowOn(int cell, int d);
   bool FollowOff(int cell, int d);
+  // Where the propagation stalls: turns off what the easier rules remove; false if nothing.
+  bool AddPlusEliminations();
   // The depth of a node caused by `cause` (-1: the assumption).
   uint8_t NextDepth(int cause) const {
     return static_cast<uint8_t>(cause < 0 ? 0 : std::min(depth_[cause] + 1, int{UINT8_MAX}));
@@ -90,9 +114,11 @@ class Propagation {
   CellMasks base_masks_;
   std::array<CellSet, kDigits> cur_;  // the grid as the assumption leaves it so far
   CellMasks cur_masks_;
-  // Per digit and house, its places in base_ (cur_): a house down to one turns it on.
-  uint8_t base_counts_[kDigits][kHouses];
-  uint8_t cur_counts_[kDigits][kHouses];
+  // Per digit and house, its places in base_ (cur_), as positions in the house (bit i: its i-th
+  // cell): a house down to one turns it on.
+  uint16_t base_where_[kDigits][kHouses];
+  uint16_t cur_where_[kDigits][kHouses];
+  uint16_t removed_digits_[kHouses];  // bit d: digit d lost a place in the house
   Cause causes_[kNodes];
   // For "off" nodes: when each was followed (kUnfollowed: not yet), so that it left the grid.
   uint16_t followed_[kNodes];
@@ -102,6 +128,10 @@ class Propagation {
   int reached_ = 0;
   int followed_count_ = 0;
   uint8_t* depth_ = nullptr;
+  int level_ = 0;
+  uint32_t hidden_pair_houses_ = 0, naked_pair_houses_ = 0;
+  uint16_t fish_digits_ = 0;
+  PlusHints plus_;
 };
 
 // Inlined, each state apart: called for nearly every node.
@@ -179,7 +209,7 @@ template <bool on>
   const int16_t node = static_cast<int16_t>(NodeOf(cell, d, false));
   // The candidate leaves the grid first: a cell (house) down to two before is down to one now.
   // Offering reads no part of the grid, so what turns on is offered as found. An "off" is followed
-  // once, with its candidate still in the grid, so the house counts stay those of cur_.
+  // once, with its candidate still in the grid, so the house places stay those of cur_.
   const uint16_t mask = static_cast<uint16_t>(cur_masks_[cell] & ~(1u << d));
   cur_masks_[cell] = mask;
   cur_[d].Clear(cell);
@@ -189,11 +219,14 @@ template <bool on>
     return true;
   }
   const CellHouses& houses = kCellHouses[cell];
-  uint8_t* const counts = cur_counts_[d];
+  uint16_t* const where = cur_where_[d];
   for (int which = 0; which < 3; ++which) {
     const int h = houses.number[which];
-    if (--counts[h] == 1 &&
-        Offer<true>((cur_[d] & houses.house[which]).First(), d, {node, houses.number[which]})) {
+    const unsigned left = where[h] &= static_cast<uint16_t>(~(1u << houses.position[which]));
+    removed_digits_[h] |= static_cast<uint16_t>(1u << d);  // read at level 1 only
+    if (left != 0 && (left & (left - 1)) == 0 &&
+        Offer<true>(kTables.house_cells[h][std::countr_zero(left)], d,
+                    {node, houses.number[which]})) {
       return true;
     }
   }
@@ -204,24 +237,59 @@ bool Propagation::Follow(int cell, int d, bool on, uint8_t* depth) {
   depth_ = depth;
   cur_ = base_;
   cur_masks_ = base_masks_;
-  std::copy(&base_counts_[0][0], &base_counts_[0][0] + kDigits * kHouses, &cur_counts_[0][0]);
+  std::copy(&base_where_[0][0], &base_where_[0][0] + kDigits * kHouses, &cur_where_[0][0]);
+  if (level_ != 0) std::fill(removed_digits_, removed_digits_ + kHouses, uint16_t{0});
   on_set = off_set = Potentials{};
   on_count_ = off_count_ = 0;
   reached_ = 0;
   followed_count_ = 0;
   held = fresh = -1;
+  plus_.Clear();
   Add(cell, d, on, Cause{});  // the sets are empty
   int next_on = 0, next_off = 0;
-  while (next_on < on_count_ || next_off < off_count_) {
-    if (next_on < on_count_) {
-      const int e = on_queue_[next_on++];
-      if (FollowOn(e >> 4, e & 15)) return true;
-    } else {
-      const int e = off_queue_[next_off++];
-      if (FollowOff(e >> 4, e & 15)) return true;
+  for (;;) {
+    while (next_on < on_count_ || next_off < off_count_) {
+      if (next_on < on_count_) {
+        const int e = on_queue_[next_on++];
+        if (FollowOn(e >> 4, e & 15)) return true;
+      } else {
+        const int e = off_queue_[next_off++];
+        if (FollowOff(e >> 4, e & 15)) return true;
+      }
     }
+    if (level_ == 0 || !AddPlusEliminations()) return false;
   }
-  return false;
+}
+
+bool Propagation::AddPlusEliminations() {
+  uint16_t elim[kCandidates], hint_of[kCandidates];
+  const int first_hint = plus_.hint_count;
+  const int n =
+      FindPlusEliminations({base_where_, cur_where_, removed_digits_, &base_masks_, &cur_masks_,
+                            hidden_pair_houses_, naked_pair_houses_, fish_digits_},
+                           &plus_, elim, hint_of);
+  // A hint's eliminations share its causes, all "off"s followed already: one above the deepest.
+  uint8_t hint_depth[kCandidates];
+  for (int k = first_hint; k < plus_.hint_count; ++k) {
+    int deepest = 0;
+    const PlusHints::Hint& hint = plus_.hint[k];
+    for (int i = 0; i < hint.count; ++i) {
+      deepest = std::max(deepest, int{depth_[2 * plus_.cause[hint.first + i] + 1]});
+    }
+    hint_depth[k - first_hint] = static_cast<uint8_t>(std::min(deepest + 1, int{UINT8_MAX}));
+  }
+  // SE adds each as a new "off" without looking for it among the "on"s.
+  for (int i = 0; i < n; ++i) {
+    const int cell = elim[i] / kDigits, d = elim[i] % kDigits;
+    const int node = NodeOf(cell, d, false);
+    off_set.of[d].Set(cell);
+    causes_[node] = {static_cast<int16_t>(hint_of[i]), Cause::kPlus};
+    order[node] = static_cast<uint16_t>(reached_++);
+    depth_[node] = hint_depth[hint_of[i] - first_hint];
+    followed_[node] = kUnfollowed;
+    off_queue_[off_count_++] = static_cast<int16_t>(cell << 4 | d);
+  }
+  return n > 0;
 }
 
 int Propagation::CountFrom(int node, const Cause& cause) const {
@@ -238,6 +306,11 @@ int Propagation::CountFrom(int node, const Cause& cause) const {
   // A node's causes; for an "on" with hidden causes, those of its cell's candidates (its house's
   // places) followed before the "off" that turned it.
   auto push_causes = [&](int n, const Cause& c) {
+    if (c.hidden == Cause::kPlus) {
+      const PlusHints::Hint& hint = plus_.hint[c.node];
+      for (int i = 0; i < hint.count; ++i) push(2 * plus_.cause[hint.first + i] + 1);
+      return;
+    }
     if (c.node < 0) return;
     push(c.node);
     if (c.hidden == Cause::kNone) return;
@@ -280,8 +353,8 @@ struct Hint {
   int digit = 0;
   bool place = false;
 
-  void Offer(int n, int k, uint64_t o, int c, int d, bool p) {
-    const int r = kDynamicChainBase + ChainLengthBonus(n - 2);
+  void Offer(int base, int n, int k, uint64_t o, int c, int d, bool p) {
+    const int r = base + ChainLengthBonus(n - 2);
     const bool beats =
         rating == 0 || r < rating ||
         (r == rating && (n < nodes || (n == nodes && (k < kind || (k == kind && o < order)))));
@@ -345,12 +418,14 @@ thread_local std::unique_ptr<DynamicScratch> t_dynamic;
 // and only while that can still match the best (their branches followed again).
 class DynamicSearch {
  public:
-  DynamicSearch(const State& s, const Work& w) : s_(s), w_(w) {
+  // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+".
+  DynamicSearch(const State& s, const Work& w, int level)
+      : s_(s), w_(w), base_(level == 0 ? kDynamicChainBase : kDynamicPlusChainBase) {
     if (t_dynamic == nullptr) t_dynamic = std::make_unique<DynamicScratch>();
     x_ = t_dynamic.get();
-    x_->on.Reset(s, w.masks);
-    x_->off.Reset(s, w.masks);
-    x_->branch.Reset(s, w.masks);
+    x_->on.Reset(s, w.masks, level);
+    x_->off.Reset(s, w.masks, level);
+    x_->branch.Reset(s, w.masks, level);
     x_->ready = {};
   }
 
@@ -385,7 +460,7 @@ class DynamicSearch {
   // SE keeps a hint only if it removes something: to place a digit, the cell needs another.
   void Offer(int nodes, int kind, uint64_t order, int cell, int d, bool place) {
     if (place && PopCount(w_.masks[cell]) < 2) return;
-    best_.Offer(nodes, kind, order, cell, d, place);
+    best_.Offer(base_, nodes, kind, order, cell, d, place);
   }
 
   // Counts the pending hints that may still match the best, fewest nodes first. Run at the end,
@@ -557,6 +632,7 @@ class DynamicSearch {
 
   const State& s_;
   const Work& w_;
+  const int base_;
   DynamicScratch* x_;
   Hint best_;
   int pending_count_ = 0;
@@ -567,12 +643,25 @@ class DynamicSearch {
 
 }  // namespace
 
-bool FindDynamicForcingChain(State& s, const Work& w, Step* step) {
-  DynamicSearch search(s, w);
+namespace {
+
+bool ApplyDynamicChain(State& s, const Work& w, int level, Step* step) {
+  DynamicSearch search(s, w, level);
   const Hint best = search.Run();
   if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.place)) return false;
-  *step = {Technique::kDynamicForcingChain, best.rating, 1};
+  *step = {level == 0 ? Technique::kDynamicForcingChain : Technique::kDynamicForcingChainPlus,
+           best.rating, 1};
   return true;
+}
+
+}  // namespace
+
+bool FindDynamicForcingChain(State& s, const Work& w, Step* step) {
+  return ApplyDynamicChain(s, w, 0, step);
+}
+
+bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step) {
+  return ApplyDynamicChain(s, w, 1, step);
 }
 
 }  // namespace sudoku::core_internal

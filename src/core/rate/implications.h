@@ -37,6 +37,7 @@ struct CellHouses {
   CellSet house[3];
   CellSet part[3];
   int8_t number[3];
+  int8_t position[3];  // the cell's place in each house (kTables.house_cells order)
 };
 inline constexpr std::array<CellHouses, kCells> kCellHouses = [] {
   std::array<CellHouses, kCells> table{};
@@ -45,6 +46,10 @@ inline constexpr std::array<CellHouses, kCells> kCellHouses = [] {
     for (int which = 0; which < 3; ++which) {
       c.number[which] = static_cast<int8_t>(HouseOf(cell, which));
       c.house[which] = House(c.number[which]);
+      for (int i = 0; i < 9; ++i) {
+        if (kTables.house_cells[c.number[which]][i] == cell)
+          c.position[which] = static_cast<int8_t>(i);
+      }
     }
     c.part[0] = c.house[0] & ~CellSet::Of(cell);
     c.part[1] = c.house[1] & ~c.house[0];

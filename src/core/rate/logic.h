@@ -301,14 +301,16 @@ struct Step {
 // SE's chain bases in tenths (docs/se-rules.md): a cycle through bivalue cells (Y-cycle), a
 // forcing chain on one digit (X-chain,
 // skyscraper, 2-string kite), one that also goes through cells (XY-chain, W-wing, mixed chains),
-// Nishio forcing chains, and the multiple forcing chains (cell and region). A chain rates its base
-// plus ChainLengthBonus(nodes - 2), nodes being SE's count of the chain's candidates.
+// Nishio forcing chains, the multiple forcing chains (cell and region), the dynamic ones and those
+// with the easier rules inside (SE's "+"). A chain rates its base plus ChainLengthBonus(nodes - 2),
+// nodes being SE's count of the chain's candidates.
 inline constexpr int kCycleBase = 65;
 inline constexpr int kXChainBase = 66;
 inline constexpr int kMixedChainBase = 70;
 inline constexpr int kNishioBase = 75;
 inline constexpr int kMultipleChainBase = 80;
 inline constexpr int kDynamicChainBase = 85;
+inline constexpr int kDynamicPlusChainBase = 90;
 
 // SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
 // so that the chain searches tabulate their rating per layer at compile time.
@@ -412,6 +414,9 @@ bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_se
 // SE's dynamic forcing chains (contradiction, double, cell and region; 8.5 and up,
 // rate/dynamic.cc): the cheapest, if any.
 bool FindDynamicForcingChain(State& s, const Work& w, Step* step);
+// The same with pointing, claiming, hidden and naked pairs and X-wings inside the chains (SE's
+// dynamic forcing chains (+), 9.0 and up; rate/plus_rules.h): the cheapest, if any.
+bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step);
 // True iff the thread's last FindForcingChain searched `s` with no bound and found no chain.
 bool ForcingSearchComplete(const State& s);
 

@@ -59,6 +59,7 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"cell-forcing-chain", 80},
     {"region-forcing-chain", 80},
     {"dynamic-forcing-chain", 85},
+    {"dynamic-forcing-chain-plus", 90},
     {"guess", kGuessRating},
 };
 
@@ -266,6 +267,9 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
     return FindMultipleForcingChain(s, work, step);
   }
   if (technique == Technique::kDynamicForcingChain) return FindDynamicForcingChain(s, work, step);
+  if (technique == Technique::kDynamicForcingChainPlus) {
+    return FindDynamicForcingChainPlus(s, work, step);
+  }
   Scan everything;
   return ApplyFixedTechnique(s, work, technique, everything, step);
 }
@@ -344,7 +348,8 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     }
     // What a cycle removes, a forcing chain removes too: with none, there is no cycle either.
     return FindNishioChain(s, work, step, memory->nishio) ||
-           FindMultipleForcingChain(s, work, step) || FindDynamicForcingChain(s, work, step);
+           FindMultipleForcingChain(s, work, step) || FindDynamicForcingChain(s, work, step) ||
+           FindDynamicForcingChainPlus(s, work, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.

@@ -1,0 +1,320 @@
+// The easier rules inside SE's dynamic forcing chains (+) (plus_rules.h), in SE's orders: the
+// rules, the houses and tuples each tries (SE's Locking, HiddenSet, NakedSet and Fisherman), and
+// the causes of each hint (their getRuleParents). Within a hint SE lists eliminations in the order
+// of a hash map keyed by cell objects, which changes from run to run; here they go in cell order.
+#include "core/rate/plus_rules.h"
+
+#include <array>
+#include <bit>
+
+#include "core/board/bits.h"
+
+namespace sudoku::core_internal {
+namespace {
+
+// The houses of one kind in SE's order of its regions: boxes, columns or rows, first to last.
+enum Kind { kBoxes = 18, kColumns = 9, kRows = 0 };
+
+// SE's Permutations(2, 9): pairs {a, b}, a < b, in increasing order of (1 << a) | (1 << b).
+template <typename F>
+void ForEachPair(F&& f) {
+  for (int b = 1; b < 9; ++b) {
+    for (int a = 0; a < b; ++a) f(a, b);
+  }
+}
+
+bool AtLeastTwo(unsigned bits) { return (bits & (bits - 1)) != 0; }
+
+// Positions (bit i) in a box: its k-th row (three bits), its k-th column.
+constexpr unsigned kBoxRow[3] = {0007, 0070, 0700};
+constexpr unsigned kBoxColumn[3] = {0111, 0222, 0444};
+
+// What the rules read. A hint has causes only where the chain removed a candidate the rule
+// reads, so each rule looks only at the houses where some digit lost a place.
+struct View {
+  const PlusGrid& g;
+  const uint16_t* removed_digits;  // per house, bit d: digit d lost a place there
+  uint16_t changed_digits = 0;
+
+  explicit View(const PlusGrid& grid) : g(grid), removed_digits(grid.removed_digits) {
+    for (int h = 0; h < kHouses; ++h) changed_digits |= removed_digits[h];
+  }
+  unsigned now(int d, int h) const { return g.now_where[d][h]; }
+  unsigned removed(int d, int h) const { return g.base_where[d][h] & ~g.now_where[d][h]; }
+  uint16_t now_mask(int cell) const { return (*g.now_masks)[cell]; }
+  uint16_t base_mask(int cell) const { return (*g.base_masks)[cell]; }
+};
+
+// Calls f(cell) for the cells of house h at `positions`, in order.
+template <typename F>
+void ForEachAt(int h, unsigned positions, F&& f) {
+  for (; positions; positions &= positions - 1)
+    f(kTables.house_cells[h][std::countr_zero(positions)]);
+}
+
+// Gathers the hints of one rule: keeps a hint only if it has causes, and each elimination once.
+class Collector {
+ public:
+  Collector(PlusHints* hints, uint16_t* elim, uint16_t* hint_of)
+      : hints_(hints), elim_(elim), hint_of_(hint_of) {}
+
+  void Begin() {
+    first_cause_ = hints_->cause_count;
+    pending_ = 0;
+  }
+  void Cause(int cell, int d) {
+    hints_->cause[hints_->cause_count++] = static_cast<uint16_t>(cell * kDigits + d);
+  }
+  void Eliminate(int cell, int d) {
+    pending_elim_[pending_++] = static_cast<uint16_t>(cell * kDigits + d);
+  }
+  void End() {
+    if (hints_->cause_count == first_cause_) return;  // holds without the assumption
+    const int index = hints_->hint_count;
+    bool any = false;
+    for (int i = 0; i < pending_; ++i) {
+      const int cand = pending_elim_[i];
+      const uint16_t bit = static_cast<uint16_t>(1u << (cand % kDigits));
+      if (taken_[cand / kDigits] & bit) continue;
+      taken_[cand / kDigits] |= bit;
+      elim_[count_] = static_cast<uint16_t>(cand);
+      hint_of_[count_++] = static_cast<uint16_t>(index);
+      any = true;
+    }
+    if (!any) {
+      hints_->cause_count = first_cause_;
+      return;
+    }
+    hints_->hint[index] = {static_cast<uint16_t>(first_cause_),
+                           static_cast<uint16_t>(hints_->cause_count - first_cause_)};
+    ++hints_->hint_count;
+  }
+  int count() const { return count_; }
+
+ private:
+  PlusHints* hints_;
+  uint16_t* elim_;
+  uint16_t* hint_of_;
+  int count_ = 0;
+  int first_cause_ = 0;
+  int pending_ = 0;
+  uint16_t pending_elim_[kCells * kDigits];
+  uint16_t taken_[kCells] = {};
+};
+
+// A locked candidate hint: digit d of house h1 lies in house h2 (at positions `inside` of h1
+// where it crosses h2); it leaves h2's places outside h1 (positions `outside` of h2). Causes: the
+// places of d in h1 outside h2 that the chain removed.
+void EmitLocked(const View& v, int d, int h1, unsigned inside, int h2, unsigned outside,
+                Collector& out) {
+  const unsigned causes = v.removed(d, h1) & ~inside;
+  const unsigned gone = v.now(d, h2) & outside;
+  if (causes == 0 || gone == 0) return;
+  out.Begin();
+  ForEachAt(h1, causes, [&](int c) { out.Cause(c, d); });
+  ForEachAt(h2, gone, [&](int c) { out.Eliminate(c, d); });
+  out.End();
+}
+
+// Of nine positions of a house, which of the three triples (bits 0-2, 3-5, 6-8) hold some.
+unsigned Triples(unsigned positions) {
+  return (positions & 0007 ? 1u : 0u) | (positions & 0070 ? 2u : 0u) | (positions & 0700 ? 4u : 0u);
+}
+
+// SE's Locking (not direct): for box-column, box-row, column-box, row-box pairs of houses that
+// cross (the first in order, then the second, then the digit), each digit with two places or
+// more in the first, all in the second, leaves the rest of the second. Causes: the first house's
+// places of the digit, outside the second, that the chain removed. The digits a house locks are
+// found first, by the part of the second house they lie in, then emitted in SE's order.
+void Locking(const View& v, Collector& out) {
+  for (int by_rows = 0; by_rows < 2; ++by_rows) {  // box-column, then box-row
+    for (int b = 0; b < 9; ++b) {
+      const int box = kBoxes + b;
+      uint16_t in_line[3] = {};  // the digits whose places lie in the box's k-th column (row)
+      for (uint16_t m = v.removed_digits[box]; m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        const unsigned places = v.now(d, box);
+        if (!AtLeastTwo(places)) continue;
+        const unsigned lines = by_rows ? Triples(places) : (places | places >> 3 | places >> 6) & 7;
+        if ((lines & (lines - 1)) == 0)
+          in_line[std::countr_zero(lines)] |= static_cast<uint16_t>(1u << d);
+      }
+      for (int k = 0; k < 3; ++k) {
+        const unsigned line = by_rows ? kBoxRow[k] : kBoxColumn[k];
+        const int h2 = by_rows ? kRows + 3 * (b / 3) + k : kColumns + 3 * (b % 3) + k;
+        const unsigned box_part = 7u << (3 * (by_rows ? b % 3 : b / 3));
+        for (uint16_t m = in_line[k]; m; m &= m - 1) {
+          EmitLocked(v, std::countr_zero(m), box, line, h2, ~box_part & 0777, out);
+        }
+      }
+    }
+  }
+  for (Kind lines : {kColumns, kRows}) {  // column-box, then row-box
+    for (int i = 0; i < 9; ++i) {
+      const int h1 = lines + i;
+      uint16_t in_box[3] = {};  // the digits whose places lie in the line's k-th box
+      for (uint16_t m = v.removed_digits[h1]; m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        const unsigned places = v.now(d, h1);
+        if (!AtLeastTwo(places)) continue;
+        const unsigned boxes = Triples(places);
+        if ((boxes & (boxes - 1)) == 0)
+          in_box[std::countr_zero(boxes)] |= static_cast<uint16_t>(1u << d);
+      }
+      // The boxes crossing a column (row) in order: down the stack (along the band).
+      const unsigned in_line = lines == kColumns ? kBoxColumn[i % 3] : kBoxRow[i % 3];
+      for (int k = 0; k < 3; ++k) {
+        const int box = kBoxes + (lines == kColumns ? 3 * k + i / 3 : 3 * (i / 3) + k);
+        for (uint16_t m = in_box[k]; m; m &= m - 1) {
+          EmitLocked(v, std::countr_zero(m), h1, 7u << (3 * k), box, ~in_line & 0777, out);
+        }
+      }
+    }
+  }
+}
+
+// SE's HiddenSet(2): in houses of more than four empty cells, two digits with two places or more
+// each, together in exactly two cells (so both in the same two): the cells' other candidates go.
+// Causes: the two digits' places the chain removed from the house's other cells (by cell, then
+// digit).
+void HiddenPairs(const View& v, Collector& out) {
+  for (Kind kind : {kBoxes, kColumns, kRows}) {
+    for (int i = 0; i < 9; ++i) {
+      const int h = kind + i;
+      const uint16_t removed = v.removed_digits[h];
+      if (removed == 0 || !(v.g.hidden_pair_houses >> h & 1)) continue;
+      uint16_t two = 0;  // the digits with exactly two places
+      for (int d = 0; d < kDigits; ++d) {
+        if (PopCount(v.now(d, h)) == 2) two |= static_cast<uint16_t>(1u << d);
+      }
+      // SE's pairs in order (ForEachPair), only those of two such digits, one of them removed.
+      for (uint16_t mb = two & (two - 1); mb; mb &= mb - 1) {
+        const int b = std::countr_zero(mb);
+        for (uint16_t ma = two & ((1u << b) - 1); ma; ma &= ma - 1) {
+          const int a = std::countr_zero(ma);
+          const unsigned cells = v.now(a, h);
+          if (cells != v.now(b, h) || !((removed >> a | removed >> b) & 1)) continue;
+          const uint16_t pair = static_cast<uint16_t>((1u << a) | (1u << b));
+          bool worth = false;
+          ForEachAt(h, cells, [&](int c) { worth |= (v.now_mask(c) & ~pair) != 0; });
+          if (!worth) continue;
+          out.Begin();
+          for (unsigned others = 0777 & ~cells; others; others &= others - 1) {
+            const int p = std::countr_zero(others);
+            for (int d : {a, b}) {
+              if (v.g.base_where[d][h] >> p & 1) out.Cause(kTables.house_cells[h][p], d);
+            }
+          }
+          ForEachAt(h, cells, [&](int c) {
+            for (unsigned m = v.now_mask(c) & ~pair; m; m &= m - 1) {
+              out.Eliminate(c, std::countr_zero(m));
+            }
+          });
+          out.End();
+        }
+      }
+    }
+  }
+}
+
+// SE's NakedSet(2): in houses of four empty cells or more, two cells of two candidates or more
+// each, together two digits (so both exactly those two): they leave the house's other cells.
+// Causes: the two cells' other candidates, which the chain removed.
+void NakedPairs(const View& v, Collector& out) {
+  for (Kind kind : {kBoxes, kColumns, kRows}) {
+    for (int i = 0; i < 9; ++i) {
+      const int h = kind + i;
+      if (v.removed_digits[h] == 0 || !(v.g.naked_pair_houses >> h & 1)) continue;
+      const int8_t* cells = kTables.house_cells[h];
+      unsigned two = 0;  // positions of the cells with exactly two candidates
+      for (int k = 0; k < 9; ++k) {
+        if (PopCount(v.now_mask(cells[k])) == 2) two |= 1u << k;
+      }
+      // SE's pairs in order (ForEachPair), only those of two such cells.
+      for (unsigned mq = two & (two - 1); mq; mq &= mq - 1) {
+        const int q = std::countr_zero(mq);
+        for (unsigned mp = two & ((1u << q) - 1); mp; mp &= mp - 1) {
+          const int p = std::countr_zero(mp);
+          const unsigned digits = v.now_mask(cells[p]);
+          if (digits != v.now_mask(cells[q])) continue;
+          if (digits == v.base_mask(cells[p]) && digits == v.base_mask(cells[q])) continue;
+          const unsigned pair_cells = (1u << p) | (1u << q);
+          const int x = std::countr_zero(digits), y = std::countr_zero(digits & (digits - 1));
+          if (((v.now(x, h) | v.now(y, h)) & ~pair_cells) == 0) continue;
+          out.Begin();
+          for (int k : {p, q}) {
+            for (unsigned m = v.base_mask(cells[k]) & ~digits; m; m &= m - 1) {
+              out.Cause(cells[k], std::countr_zero(m));
+            }
+          }
+          for (int k = 0; k < 9; ++k) {
+            if (k == p || k == q) continue;
+            for (unsigned m = v.now_mask(cells[k]) & digits; m; m &= m - 1) {
+              out.Eliminate(cells[k], std::countr_zero(m));
+            }
+          }
+          out.End();
+        }
+      }
+    }
+  }
+}
+
+// SE's Fisherman(2): columns as bases and rows as covers, then the reverse; for each pair of
+// bases, each digit placed at most five times whose places in the two (two or more in each) lie
+// in exactly two covers: it leaves the covers outside the bases. Causes: the digit's places the
+// chain removed from the bases, outside the covers.
+void XWings(const View& v, Collector& out) {
+  const uint16_t digits = v.changed_digits & v.g.fish_digits;
+  if (digits == 0) return;
+  for (Kind bases : {kColumns, kRows}) {
+    const Kind covers = bases == kColumns ? kRows : kColumns;
+    // The bases where some digit of `digits` has exactly two places: an X-wing needs two.
+    unsigned two_lines = 0;
+    for (int j = 0; j < 9; ++j) {
+      for (uint16_t m = digits; m; m &= m - 1) {
+        if (PopCount(v.now(std::countr_zero(m), bases + j)) == 2) two_lines |= 1u << j;
+      }
+    }
+    ForEachPair([&](int j1, int j2) {
+      if (!(two_lines >> j1 & two_lines >> j2 & 1)) return;
+      const uint16_t removed = v.removed_digits[bases + j1] | v.removed_digits[bases + j2];
+      for (uint16_t m = digits & removed; m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        const unsigned p1 = v.now(d, bases + j1), p2 = v.now(d, bases + j2);
+        const unsigned both = p1 | p2;
+        if (p1 != p2 || PopCount(both) != 2) continue;
+        const unsigned causes1 = v.removed(d, bases + j1) & ~both;
+        const unsigned causes2 = v.removed(d, bases + j2) & ~both;
+        // A cover's cell at position j lies in base j.
+        const unsigned in_bases = (1u << j1) | (1u << j2);
+        CellSet gone;
+        for (unsigned k = both; k; k &= k - 1) {
+          const int h = covers + std::countr_zero(k);
+          ForEachAt(h, v.now(d, h) & ~in_bases, [&](int c) { gone.Set(c); });
+        }
+        if ((causes1 | causes2) == 0 || gone.Empty()) continue;
+        out.Begin();
+        ForEachAt(bases + j1, causes1, [&](int c) { out.Cause(c, d); });
+        ForEachAt(bases + j2, causes2, [&](int c) { out.Cause(c, d); });
+        gone.ForEach([&](int c) { out.Eliminate(c, d); });
+        out.End();
+      }
+    });
+  }
+}
+
+}  // namespace
+
+int FindPlusEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, uint16_t* hint_of) {
+  const View view(g);
+  if (view.changed_digits == 0) return 0;
+  Collector out(hints, elim, hint_of);
+  Locking(view, out);
+  if (out.count() == 0) HiddenPairs(view, out);
+  if (out.count() == 0) NakedPairs(view, out);
+  if (out.count() == 0) XWings(view, out);
+  return out.count();
+}
+
+}  // namespace sudoku::core_internal
