@@ -87,7 +87,7 @@
 //   medium    2.4-3.4   + direct hidden triple, locked candidates, naked/hidden pairs, X-wing
 //   hard      3.5-6.4   + triples, swordfish, XY/XYZ-wing, unique rectangle, quads, jellyfish, BUG
 //   expert    6.5-7.9   + Y-cycles, chains (skyscraper, kite, W-wing, X-, XY-, forcing, Nishio)
-//   extreme   8.0+      + cell, region and dynamic forcing chains (with rules inside too), or a guess
+//   extreme   8.0+      + cell, region and dynamic forcing chains (and their +), or a guess
 // Singles are split in two because puzzles dug to 41 or more clues need only box hidden
 // singles. How often each level comes out of each clue band: docs/rating.md.
 //
