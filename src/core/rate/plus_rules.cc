@@ -23,8 +23,6 @@ void ForEachPair(F&& f) {
   }
 }
 
-bool AtLeastTwo(unsigned bits) { return (bits & (bits - 1)) != 0; }
-
 // Positions (bit i) in a box: its k-th row (three bits), its k-th column.
 constexpr unsigned kBoxRow[3] = {0007, 0070, 0700};
 constexpr unsigned kBoxColumn[3] = {0111, 0222, 0444};
@@ -116,35 +114,44 @@ void EmitLocked(const View& v, int d, int h1, unsigned inside, int h2, unsigned 
   out.End();
 }
 
-// Of nine positions of a house, which of the three triples (bits 0-2, 3-5, 6-8) hold some.
-unsigned Triples(unsigned positions) {
-  return (positions & 0007 ? 1u : 0u) | (positions & 0070 ? 2u : 0u) | (positions & 0700 ? 4u : 0u);
-}
+// Of two places or more among a house's nine positions: bits 0-1, one more than the triple (bits
+// 0-2, 3-5, 6-8: a box's row, a line's box) holding them all, 0 if none; bits 2-3 the same for
+// the positions i, i + 3, i + 6 (a box's column). One table read per house and digit.
+inline constexpr std::array<uint8_t, 512> kLockedIn = [] {
+  std::array<uint8_t, 512> table{};
+  for (unsigned places = 0; places < 512; ++places) {
+    if ((places & (places - 1)) == 0) continue;
+    for (unsigned k = 0; k < 3; ++k) {
+      if ((places & ~(7u << (3 * k))) == 0) table[places] |= static_cast<uint8_t>(k + 1);
+      if ((places & ~(0111u << k)) == 0) table[places] |= static_cast<uint8_t>((k + 1) << 2);
+    }
+  }
+  return table;
+}();
 
 // SE's Locking (not direct): for box-column, box-row, column-box, row-box pairs of houses that
 // cross (the first in order, then the second, then the digit), each digit with two places or
 // more in the first, all in the second, leaves the rest of the second. Causes: the first house's
-// places of the digit, outside the second, that the chain removed. The digits a house locks are
-// found first, by the part of the second house they lie in, then emitted in SE's order.
+// places of the digit, outside the second, that the chain removed. The digits each house locks
+// are found first, by the part of the second house they lie in, then emitted in SE's order.
 void Locking(const View& v, Collector& out) {
+  uint16_t in_column[9][3] = {}, in_row[9][3] = {};  // per box, the digits locked in each
+  for (int b = 0; b < 9; ++b) {
+    for (uint16_t m = v.removed_digits[kBoxes + b]; m; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      const unsigned locked = kLockedIn[v.now(d, kBoxes + b)];
+      if (locked & 3) in_row[b][(locked & 3) - 1] |= static_cast<uint16_t>(1u << d);
+      if (locked >> 2) in_column[b][(locked >> 2) - 1] |= static_cast<uint16_t>(1u << d);
+    }
+  }
   for (int by_rows = 0; by_rows < 2; ++by_rows) {  // box-column, then box-row
     for (int b = 0; b < 9; ++b) {
-      const int box = kBoxes + b;
-      uint16_t in_line[3] = {};  // the digits whose places lie in the box's k-th column (row)
-      for (uint16_t m = v.removed_digits[box]; m; m &= m - 1) {
-        const int d = std::countr_zero(m);
-        const unsigned places = v.now(d, box);
-        if (!AtLeastTwo(places)) continue;
-        const unsigned lines = by_rows ? Triples(places) : (places | places >> 3 | places >> 6) & 7;
-        if ((lines & (lines - 1)) == 0)
-          in_line[std::countr_zero(lines)] |= static_cast<uint16_t>(1u << d);
-      }
+      const unsigned box_part = 7u << (3 * (by_rows ? b % 3 : b / 3));
       for (int k = 0; k < 3; ++k) {
         const unsigned line = by_rows ? kBoxRow[k] : kBoxColumn[k];
         const int h2 = by_rows ? kRows + 3 * (b / 3) + k : kColumns + 3 * (b % 3) + k;
-        const unsigned box_part = 7u << (3 * (by_rows ? b % 3 : b / 3));
-        for (uint16_t m = in_line[k]; m; m &= m - 1) {
-          EmitLocked(v, std::countr_zero(m), box, line, h2, ~box_part & 0777, out);
+        for (uint16_t m = by_rows ? in_row[b][k] : in_column[b][k]; m; m &= m - 1) {
+          EmitLocked(v, std::countr_zero(m), kBoxes + b, line, h2, ~box_part & 0777, out);
         }
       }
     }
@@ -155,11 +162,8 @@ void Locking(const View& v, Collector& out) {
       uint16_t in_box[3] = {};  // the digits whose places lie in the line's k-th box
       for (uint16_t m = v.removed_digits[h1]; m; m &= m - 1) {
         const int d = std::countr_zero(m);
-        const unsigned places = v.now(d, h1);
-        if (!AtLeastTwo(places)) continue;
-        const unsigned boxes = Triples(places);
-        if ((boxes & (boxes - 1)) == 0)
-          in_box[std::countr_zero(boxes)] |= static_cast<uint16_t>(1u << d);
+        const unsigned locked = kLockedIn[v.now(d, h1)] & 3;
+        if (locked) in_box[locked - 1] |= static_cast<uint16_t>(1u << d);
       }
       // The boxes crossing a column (row) in order: down the stack (along the band).
       const unsigned in_line = lines == kColumns ? kBoxColumn[i % 3] : kBoxRow[i % 3];
