@@ -321,4 +321,14 @@ int FindPlusEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, ui
   return out.count();
 }
 
+int FindPlusEliminationsOf(int rule, const PlusGrid& g, PlusHints* hints, uint16_t* elim,
+                           uint16_t* hint_of) {
+  const View view(g);
+  if (view.changed_digits == 0) return 0;
+  Collector out(hints, elim, hint_of);
+  void (*const rules[])(const View&, Collector&) = {Locking, HiddenPairs, NakedPairs, XWings};
+  rules[rule](view, out);
+  return out.count();
+}
+
 }  // namespace sudoku::core_internal

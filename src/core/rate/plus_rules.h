@@ -55,6 +55,11 @@ struct PlusGrid {
 // the new hints (at most one per elimination).
 int FindPlusEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, uint16_t* hint_of);
 
+// As above, for one rule alone (0-3: pointing and claiming, hidden pairs, naked pairs, X-wings):
+// what it gives where the rules before it give nothing.
+int FindPlusEliminationsOf(int rule, const PlusGrid& g, PlusHints* hints, uint16_t* elim,
+                           uint16_t* hint_of);
+
 }  // namespace sudoku::core_internal
 
 #endif  // SUDOKU_CORE_RATE_PLUS_RULES_H_
