@@ -1,0 +1,129 @@
+// One assumption of SE's dynamic forcing chains followed as SE's dynamic chaining follows it
+// (rate/dynamic.cc searches over them; docs/se-rules.md): one candidate at a time, those turned
+// on first, those turned off in the order found; a candidate turned off leaves the grid once
+// followed, so that a cell or a house can come down to one candidate later and turn it on, with
+// the candidates that went before as its hidden causes; at level 1 (SE's "+"), where the
+// implications stall, the easier rules of plus_rules.h remove more. Private to src/core/rate.
+#ifndef SUDOKU_CORE_RATE_PROPAGATION_H_
+#define SUDOKU_CORE_RATE_PROPAGATION_H_
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "core/rate/implications.h"
+#include "core/rate/logic.h"
+#include "core/rate/plus_rules.h"
+
+namespace sudoku::core_internal {
+
+constexpr int kCandidates = kCells * kDigits;
+constexpr int kNodes = 2 * kCandidates;  // 2i: candidate i = cell * 9 + digit on, 2i + 1: off
+constexpr int kNodeWords = (kNodes + 63) / 64;
+
+inline int NodeOf(int cell, int d, bool on) { return 2 * (cell * kDigits + d) + (on ? 0 : 1); }
+
+// Why a node holds: the node that turned it (-1: the assumption) and, for a candidate turned on
+// because its cell (`hidden` kCellRule) or a house (`hidden` that house) came down to two, SE's
+// hidden causes: the candidates of that cell (places of that house) turned off before it, read
+// when counted from when each "off" was followed.
+// For a candidate turned off by an easier rule inside a chain (kPlus), `node` is instead the
+// rule's hint (PlusHints), whose causes are the candidates it needed turned off.
+struct Cause {
+  static constexpr int8_t kPlus = -3, kNone = -2, kCellRule = -1;
+  int16_t node = -1;
+  int8_t hidden = kNone;
+};
+
+// The candidates that one assumption turns on and off (SE's toOn, toOff), with their causes.
+class Propagation {
+ public:
+  // The grid the assumptions start from; level 1: with the easier rules inside (plus_rules.h).
+  void Reset(const State& s, const CellMasks& masks, int level) {
+    level_ = level;
+    base_ = s.cand;
+    base_masks_ = masks;
+    std::fill(&base_where_[0][0], &base_where_[0][0] + kDigits * kHouses, uint16_t{0});
+    for (int d = 0; d < kDigits; ++d) {
+      s.cand[d].ForEach([&](int cell) {
+        const CellHouses& houses = kCellHouses[cell];
+        for (int which = 0; which < 3; ++which) {
+          base_where_[d][houses.number[which]] |=
+              static_cast<uint16_t>(1u << houses.position[which]);
+        }
+      });
+    }
+    if (level == 0) return;
+    hidden_pair_houses_ = naked_pair_houses_ = 0;
+    for (int h = 0; h < kHouses; ++h) {
+      const int empty = (s.empty & House(h)).Count();
+      if (empty > 4) hidden_pair_houses_ |= 1u << h;
+      if (empty >= 4) naked_pair_houses_ |= 1u << h;
+    }
+    int placed[kDigits + 1] = {};
+    for (int cell = 0; cell < kCells; ++cell) ++placed[s.grid[cell]];
+    fish_digits_ = 0;
+    for (int d = 0; d < kDigits; ++d) {
+      if (placed[d + 1] <= 5) fish_digits_ |= static_cast<uint16_t>(1u << d);
+    }
+  }
+
+  // Follows candidate (cell, d) assumed on (off); true iff it ends in a contradiction. depth[n]:
+  // the length of the chain of first causes from the assumption to node n, for the nodes reached.
+  bool Follow(int cell, int d, bool on, uint8_t* depth);
+
+  Potentials on_set, off_set;
+  uint16_t order[kNodes];  // when each node was reached (valid for nodes of the sets)
+  // After a contradiction: the node reached earlier and the one found against it, not stored,
+  // with its cause.
+  int held = -1, fresh = -1;
+  Cause fresh_cause;
+
+  // SE's node count of `node` (the distinct nodes it descends from, itself included).
+  int Count(int node) const { return CountFrom(node, causes_[node]); }
+  int CountFresh() const { return CountFrom(fresh, fresh_cause); }
+
+ private:
+  static constexpr uint16_t kUnfollowed = UINT16_MAX;
+
+  int CountFrom(int node, const Cause& cause) const;
+  // Offers a node; true iff its negation holds (a contradiction). Add: one known to be new.
+  template <bool on>
+  bool Offer(int cell, int d, const Cause& cause);
+  void Add(int cell, int d, bool on, const Cause& cause);
+  bool FollowOn(int cell, int d);
+  bool FollowOff(int cell, int d);
+  // Where the propagation stalls: turns off what the easier rules remove; false if nothing.
+  bool AddPlusEliminations();
+  // The depth of a node caused by `cause` (-1: the assumption).
+  uint8_t NextDepth(int cause) const {
+    return static_cast<uint8_t>(cause < 0 ? 0 : std::min(depth_[cause] + 1, int{UINT8_MAX}));
+  }
+
+  std::array<CellSet, kDigits> base_;
+  CellMasks base_masks_;
+  std::array<CellSet, kDigits> cur_;  // the grid as the assumption leaves it so far
+  CellMasks cur_masks_;
+  // Per digit and house, its places in base_ (cur_), as positions in the house (bit i: its i-th
+  // cell): a house down to one turns it on.
+  uint16_t base_where_[kDigits][kHouses];
+  uint16_t cur_where_[kDigits][kHouses];
+  uint16_t removed_digits_[kHouses];  // bit d: digit d lost a place in the house
+  Cause causes_[kNodes];
+  // For "off" nodes: when each was followed (kUnfollowed: not yet), so that it left the grid.
+  uint16_t followed_[kNodes];
+  // Candidates to follow, as cell * 16 + digit (no division to read them).
+  int16_t on_queue_[kCandidates], off_queue_[kCandidates];
+  int on_count_ = 0, off_count_ = 0;
+  int reached_ = 0;
+  int followed_count_ = 0;
+  uint8_t* depth_ = nullptr;
+  int level_ = 0;
+  uint32_t hidden_pair_houses_ = 0, naked_pair_houses_ = 0;
+  uint16_t fish_digits_ = 0;
+  PlusHints plus_;
+};
+
+}  // namespace sudoku::core_internal
+
+#endif  // SUDOKU_CORE_RATE_PROPAGATION_H_
