@@ -322,17 +322,17 @@ Eliminations RefEliminations(const Grids& g, int first, int last) {
 
 // The same through FindPlusEliminations (rule < 0: all) or FindPlusEliminationsOf.
 Eliminations OurEliminations(const Grids& g, int rule) {
-  uint16_t base_where[kDigits][kHouses] = {}, now_where[kDigits][kHouses] = {};
+  uint16_t base_where[kHouses][kDigits] = {}, now_where[kHouses][kDigits] = {};
   uint16_t removed[kHouses] = {};
   core_internal::CellMasks base_masks{}, now_masks{};
   for (int d = 0; d < kDigits; ++d) {
     for (int h = 0; h < kHouses; ++h) {
       for (int i = 0; i < 9; ++i) {
         const int c = core_internal::kTables.house_cells[h][i];
-        base_where[d][h] |= static_cast<uint16_t>(unsigned{g.base[d].Has(c)} << i);
-        now_where[d][h] |= static_cast<uint16_t>(unsigned{g.now[d].Has(c)} << i);
+        base_where[h][d] |= static_cast<uint16_t>(unsigned{g.base[d].Has(c)} << i);
+        now_where[h][d] |= static_cast<uint16_t>(unsigned{g.now[d].Has(c)} << i);
       }
-      if (base_where[d][h] != now_where[d][h]) removed[h] |= static_cast<uint16_t>(1u << d);
+      if (base_where[h][d] != now_where[h][d]) removed[h] |= static_cast<uint16_t>(1u << d);
     }
     g.base[d].ForEach([&](int c) { base_masks[c] |= static_cast<uint16_t>(1u << d); });
     g.now[d].ForEach([&](int c) { now_masks[c] |= static_cast<uint16_t>(1u << d); });

@@ -110,9 +110,9 @@ class DynamicSearch {
       : s_(s), w_(w), base_(level == 0 ? kDynamicChainBase : kDynamicPlusChainBase) {
     if (t_dynamic == nullptr) t_dynamic = std::make_unique<DynamicScratch>();
     x_ = t_dynamic.get();
-    x_->on.Reset(s, w.masks, level);
-    x_->off.Reset(s, w.masks, level);
-    x_->branch.Reset(s, w.masks, level);
+    x_->on.Reset(s, w, level);
+    x_->off.Reset(s, w, level);
+    x_->branch.Reset(s, w, level);
     x_->ready = {};
   }
 

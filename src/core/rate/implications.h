@@ -37,7 +37,7 @@ struct CellHouses {
   CellSet house[3];
   CellSet part[3];
   int8_t number[3];
-  int8_t position[3];  // the cell's place in each house (kTables.house_cells order)
+  int8_t position[3];  // the cell's place in each house: kHousePlaces's, in SE's order
 };
 inline constexpr std::array<CellHouses, kCells> kCellHouses = [] {
   std::array<CellHouses, kCells> table{};
@@ -46,10 +46,7 @@ inline constexpr std::array<CellHouses, kCells> kCellHouses = [] {
     for (int which = 0; which < 3; ++which) {
       c.number[which] = static_cast<int8_t>(HouseOf(cell, which));
       c.house[which] = House(c.number[which]);
-      for (int i = 0; i < 9; ++i) {
-        if (kTables.house_cells[c.number[which]][i] == cell)
-          c.position[which] = static_cast<int8_t>(i);
-      }
+      c.position[which] = kHousePlaces[cell].position[(which + 2) % 3];  // row, column, box there
     }
     c.part[0] = c.house[0] & ~CellSet::Of(cell);
     c.part[1] = c.house[1] & ~c.house[0];
@@ -57,6 +54,15 @@ inline constexpr std::array<CellHouses, kCells> kCellHouses = [] {
   }
   return table;
 }();
+static_assert([] {
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (int which = 0; which < 3; ++which) {
+      if (kHousePlaces[cell].house[(which + 2) % 3] != kCellHouses[cell].number[which])
+        return false;
+    }
+  }
+  return true;
+}());
 
 // Candidates of one state: per digit, the cells.
 struct Potentials {

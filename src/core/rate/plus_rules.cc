@@ -37,8 +37,8 @@ struct View {
   explicit View(const PlusGrid& grid) : g(grid), removed_digits(grid.removed_digits) {
     for (int h = 0; h < kHouses; ++h) changed_digits |= removed_digits[h];
   }
-  unsigned now(int d, int h) const { return g.now_where[d][h]; }
-  unsigned removed(int d, int h) const { return g.base_where[d][h] & ~g.now_where[d][h]; }
+  unsigned now(int d, int h) const { return g.now_where[h][d]; }
+  unsigned removed(int d, int h) const { return g.base_where[h][d] & ~g.now_where[h][d]; }
   uint16_t now_mask(int cell) const { return (*g.now_masks)[cell]; }
   uint16_t base_mask(int cell) const { return (*g.base_masks)[cell]; }
 };
@@ -206,7 +206,7 @@ void HiddenPairs(const View& v, Collector& out) {
           for (unsigned others = 0777 & ~cells; others; others &= others - 1) {
             const int p = std::countr_zero(others);
             for (int d : {a, b}) {
-              if (v.g.base_where[d][h] >> p & 1) out.Cause(kTables.house_cells[h][p], d);
+              if (v.g.base_where[h][d] >> p & 1) out.Cause(kTables.house_cells[h][p], d);
             }
           }
           ForEachAt(h, cells, [&](int c) {

@@ -33,11 +33,11 @@ struct PlusHints {
 };
 
 // The grid an assumption started from and the grid it has left so far (only candidates gone):
-// per digit and house the places (bit i: the house's i-th cell, kTables.house_cells), and per
-// cell the candidates.
+// per house and digit the places (bit i: the house's i-th cell, as in Work::where), and per cell
+// the candidates.
 struct PlusGrid {
-  const uint16_t (*base_where)[kHouses];
-  const uint16_t (*now_where)[kHouses];
+  const uint16_t (*base_where)[kDigits];
+  const uint16_t (*now_where)[kDigits];
   const uint16_t* removed_digits;  // per house, bit d: digit d lost a place there
   const CellMasks* base_masks;
   const CellMasks* now_masks;

@@ -91,10 +91,10 @@ template <bool on>
     return true;
   }
   const CellHouses& houses = kCellHouses[cell];
-  uint16_t* const where = cur_where_[d];
   for (int which = 0; which < 3; ++which) {
     const int h = houses.number[which];
-    const unsigned left = where[h] &= static_cast<uint16_t>(~(1u << houses.position[which]));
+    const unsigned left = cur_where_[h][d] &=
+        static_cast<uint16_t>(~(1u << houses.position[which]));
     removed_digits_[h] |= static_cast<uint16_t>(1u << d);  // read at level 1 only
     if (left != 0 && (left & (left - 1)) == 0 &&
         Offer<true>(kTables.house_cells[h][std::countr_zero(left)], d,
@@ -109,7 +109,7 @@ bool Propagation::Follow(int cell, int d, bool on, uint8_t* depth) {
   depth_ = depth;
   cur_ = base_;
   cur_masks_ = base_masks_;
-  std::copy(&base_where_[0][0], &base_where_[0][0] + kDigits * kHouses, &cur_where_[0][0]);
+  std::copy(&base_where_[0][0], &base_where_[0][0] + kHouses * kDigits, &cur_where_[0][0]);
   if (level_ != 0) std::fill(removed_digits_, removed_digits_ + kHouses, uint16_t{0});
   on_set = off_set = Potentials{};
   on_count_ = off_count_ = 0;

@@ -38,28 +38,16 @@ struct Cause {
 // The candidates that one assumption turns on and off (SE's toOn, toOff), with their causes.
 class Propagation {
  public:
-  // The grid the assumptions start from; level 1: with the easier rules inside (plus_rules.h).
-  void Reset(const State& s, const CellMasks& masks, int level) {
+  // The grid the assumptions start from (w describes s); level 1: with the easier rules inside
+  // (plus_rules.h).
+  void Reset(const State& s, const Work& w, int level) {
     level_ = level;
     base_ = s.cand;
-    base_masks_ = masks;
-    std::fill(&base_where_[0][0], &base_where_[0][0] + kDigits * kHouses, uint16_t{0});
-    for (int d = 0; d < kDigits; ++d) {
-      s.cand[d].ForEach([&](int cell) {
-        const CellHouses& houses = kCellHouses[cell];
-        for (int which = 0; which < 3; ++which) {
-          base_where_[d][houses.number[which]] |=
-              static_cast<uint16_t>(1u << houses.position[which]);
-        }
-      });
-    }
+    base_masks_ = w.masks;
+    std::copy(&w.where[0][0], &w.where[0][0] + kHouses * kDigits, &base_where_[0][0]);
     if (level == 0) return;
-    hidden_pair_houses_ = naked_pair_houses_ = 0;
-    for (int h = 0; h < kHouses; ++h) {
-      const int empty = (s.empty & House(h)).Count();
-      if (empty > 4) hidden_pair_houses_ |= 1u << h;
-      if (empty >= 4) naked_pair_houses_ |= 1u << h;
-    }
+    hidden_pair_houses_ = HousesWithAtLeast(w.empty_per_house, 5);
+    naked_pair_houses_ = HousesWithAtLeast(w.empty_per_house, 4);
     int placed[kDigits + 1] = {};
     for (int cell = 0; cell < kCells; ++cell) ++placed[s.grid[cell]];
     fish_digits_ = 0;
@@ -87,7 +75,8 @@ class Propagation {
   static constexpr uint16_t kUnfollowed = UINT16_MAX;
 
   int CountFrom(int node, const Cause& cause) const;
-  // Offers a node; true iff its negation holds (a contradiction). Add: one known to be new.
+  // Offers a node; true iff its negation holds (a contradiction). Add: one known to be new, at
+  // `depth` (NextDepth of its cause's node, but for the rules' eliminations).
   template <bool on>
   bool Offer(int cell, int d, const Cause& cause);
   void Add(int cell, int d, bool on, const Cause& cause);
@@ -104,10 +93,10 @@ class Propagation {
   CellMasks base_masks_;
   std::array<CellSet, kDigits> cur_;  // the grid as the assumption leaves it so far
   CellMasks cur_masks_;
-  // Per digit and house, its places in base_ (cur_), as positions in the house (bit i: its i-th
-  // cell): a house down to one turns it on.
-  uint16_t base_where_[kDigits][kHouses];
-  uint16_t cur_where_[kDigits][kHouses];
+  // Per house and digit, its places in base_ (cur_), as Work::where has them (bit i: the house's
+  // i-th cell): a house down to one turns it on.
+  uint16_t base_where_[kHouses][kDigits];
+  uint16_t cur_where_[kHouses][kDigits];
   uint16_t removed_digits_[kHouses];  // bit d: digit d lost a place in the house
   Cause causes_[kNodes];
   // For "off" nodes: when each was followed (kUnfollowed: not yet), so that it left the grid.
