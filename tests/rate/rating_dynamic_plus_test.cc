@@ -322,31 +322,22 @@ Eliminations RefEliminations(const Grids& g, int first, int last) {
 
 // The same through FindPlusEliminations (rule < 0: all) or FindPlusEliminationsOf.
 Eliminations OurEliminations(const Grids& g, int rule) {
-  uint16_t base_where[kHouses][kDigits] = {}, now_where[kHouses][kDigits] = {};
+  // The grids as the chains pass them: from the Work of each.
+  Work base, now;
+  core_internal::ComputeWork({g.base, g.empty, {}}, &base);
+  core_internal::ComputeWork({g.now, g.empty, {}}, &now);
   uint16_t removed[kHouses] = {};
-  core_internal::CellMasks base_masks{}, now_masks{};
-  for (int d = 0; d < kDigits; ++d) {
-    for (int h = 0; h < kHouses; ++h) {
-      for (int i = 0; i < 9; ++i) {
-        const int c = core_internal::kTables.house_cells[h][i];
-        base_where[h][d] |= static_cast<uint16_t>(unsigned{g.base[d].Has(c)} << i);
-        now_where[h][d] |= static_cast<uint16_t>(unsigned{g.now[d].Has(c)} << i);
-      }
-      if (base_where[h][d] != now_where[h][d]) removed[h] |= static_cast<uint16_t>(1u << d);
-    }
-    g.base[d].ForEach([&](int c) { base_masks[c] |= static_cast<uint16_t>(1u << d); });
-    g.now[d].ForEach([&](int c) { now_masks[c] |= static_cast<uint16_t>(1u << d); });
-  }
-  uint32_t hidden = 0, naked = 0;
   for (int h = 0; h < kHouses; ++h) {
-    const int empty = (g.empty & core_internal::House(h)).Count();
-    if (empty > 4) hidden |= 1u << h;
-    if (empty >= 4) naked |= 1u << h;
+    for (int d = 0; d < kDigits; ++d) {
+      if (base.where[h][d] != now.where[h][d]) removed[h] |= static_cast<uint16_t>(1u << d);
+    }
   }
+  const uint32_t hidden = core_internal::HousesWithAtLeast(base.empty_per_house, 5);
+  const uint32_t naked = core_internal::HousesWithAtLeast(base.empty_per_house, 4);
   auto hints = std::make_unique<core_internal::PlusHints>();
   uint16_t elim[kCells * kDigits], hint_of[kCells * kDigits];
-  const core_internal::PlusGrid grid{base_where, now_where, removed, &base_masks,
-                                     &now_masks, hidden,    naked,   g.fish_digits};
+  const core_internal::PlusGrid grid{base.where, now.where, removed, &base.masks,
+                                     &now.masks, hidden,    naked,   g.fish_digits};
   const int n = rule < 0
                     ? core_internal::FindPlusEliminations(grid, hints.get(), elim, hint_of)
                     : core_internal::FindPlusEliminationsOf(rule, grid, hints.get(), elim, hint_of);
