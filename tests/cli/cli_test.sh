@@ -177,7 +177,9 @@ case_kill_resume() {
 # finishes it.
 case_interrupt_resume() {
   need sqlite3
-  "$BIN" generate --db i.db --count 20000 --seed 12 --batch-size 200 --minimal --threads 1 --quiet &
+  local count
+  count=$(scaled 20000 6000)
+  "$BIN" generate --db i.db --count "$count" --seed 12 --batch-size 200 --minimal --threads 1 --quiet &
   local pid=$!
   wait_for_rows i.db || fail "no batch was committed"
   kill -INT "$pid"
@@ -189,8 +191,9 @@ case_interrupt_resume() {
     fail "status after SIGINT: $(sqlite3 i.db 'select * from runs')"
   "$BIN" generate --db i.db --resume 1 --threads 2 --batch-size 777 >out.txt || fail "--resume 1"
   grep -q '^resumed run 1: finished: ' out.txt || fail "summary: $(cat out.txt)"
-  [ "$(run_state i.db 1)" = "20000 0 19999 20000 20000 finished" ] || fail "$(run_state i.db 1)"
-  "$BIN" generate --db u.db --count 20000 --seed 12 --minimal --quiet || fail "uninterrupted run"
+  [ "$(run_state i.db 1)" = "$count 0 $((count - 1)) $count $count finished" ] ||
+    fail "$(run_state i.db 1)"
+  "$BIN" generate --db u.db --count "$count" --seed 12 --minimal --quiet || fail "uninterrupted run"
   same_corpus i.db u.db
 }
 
@@ -712,9 +715,9 @@ case_migrate() {
   expect_one_line_error 1 "$BIN" stats --db m.db
   grep -q 'schema version 1 is older .*sudoku-corpus migrate --db m.db' err.txt || fail "$(cat err.txt)"
   "$BIN" migrate --db m.db >out.txt || fail migrate
-  [ "$(cat out.txt)" = "m.db: schema 1 -> 9" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "m.db: schema 1 -> 10" ] || fail "migrate said: $(cat out.txt)"
   "$BIN" migrate --db m.db >out.txt
-  grep -q 'already at schema 9' out.txt || fail "second migrate: $(cat out.txt)"
+  grep -q 'already at schema 10' out.txt || fail "second migrate: $(cat out.txt)"
   [ "$(sqlite3 m.db 'select sql from sqlite_master order by name')" = \
     "$(sqlite3 fresh.db 'select sql from sqlite_master order by name')" ] || fail "schema differs from a new corpus"
   [ "$(sqlite3 m.db 'select count(*) from puzzles where canonical is null')" -eq 1 ] || fail "canonical backfill"

@@ -12,6 +12,9 @@ expect_one_line_error() {
   grep -q '^sudoku-corpus: ' err.txt || fail "error line lacks the program name: $(cat err.txt)"
 }
 count_rows() { sqlite3 "$1" "$2"; }
+# scaled FULL SMALL: FULL, or SMALL under the sanitizers (SUDOKU_TEST_SANITIZED, set by CTest for
+# the longest cases), where every run is about ten times slower.
+scaled() { if [ -n "${SUDOKU_TEST_SANITIZED:-}" ]; then echo "$2"; else echo "$1"; fi; }
 
 PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level, symmetry,
   grid_method, canonical, solution_canonical, dig_order, clue_level, rating, hardest, guesses,

@@ -191,7 +191,10 @@ wait_for_run_rows() {
 # the levels after it, the corpus an unstopped command writes, at any thread count.
 case_balanced_resume() {
   need sqlite3
-  local run=(--level all --count 3000 --seed 11)
+  local count per
+  count=$(scaled 3000 1200)
+  per=$((count / 6))
+  local run=(--level all --count "$count" --seed 11)
   "$BIN" generate --db u.db "${run[@]}" --quiet || fail "uninterrupted"
   # SIGKILL while the hard level (run 4, the slowest) is being made.
   "$BIN" generate --db k.db "${run[@]}" --threads 1 --batch-size 50 --quiet &
@@ -202,9 +205,9 @@ case_balanced_resume() {
   [ "$(sqlite3 k.db "select group_concat(status, ' ') from runs order by id")" = \
     "finished finished finished running" ] || fail "after SIGKILL: $(sqlite3 k.db 'select * from runs')"
   "$BIN" generate --db k.db --resume --threads 2 >out.txt || fail "--resume: $(cat out.txt)"
-  grep -q '^resumed run 4: finished: .* 500 of 500 written, seed ' out.txt || fail "$(cat out.txt)"
-  grep -q '^expert: finished: 500 puzzles in .* to k.db, run 5, seed ' out.txt || fail "$(cat out.txt)"
-  grep -q '^extreme: finished: 500 puzzles in .* to k.db, run 6, seed ' out.txt || fail "$(cat out.txt)"
+  grep -q "^resumed run 4: finished: .* $per of $per written, seed " out.txt || fail "$(cat out.txt)"
+  grep -q "^expert: finished: $per puzzles in .* to k.db, run 5, seed " out.txt || fail "$(cat out.txt)"
+  grep -q "^extreme: finished: $per puzzles in .* to k.db, run 6, seed " out.txt || fail "$(cat out.txt)"
   same_corpus u.db k.db
   expect_one_line_error 1 "$BIN" generate --db k.db --resume
   grep -q 'k.db: no unfinished run to resume' err.txt || fail "a finished set: $(cat err.txt)"
