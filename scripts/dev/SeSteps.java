@@ -3,18 +3,24 @@
 // as SE's rater does (Solver.getDifficulty: every producer in SE's order, the first hint taken),
 // with the chains up to the dynamic forcing chains (+) only. Where none of those applies, it
 // places the solution's digit in the first cell with the fewest candidates, as sudoku-corpus
-// guesses, and goes on. Prints each step of a dynamic chain of level MIN_LEVEL or more:
+// guesses, and goes on. With a number MIN_LEVEL as argument, prints each step of a dynamic chain
+// of level MIN_LEVEL or more:
 //   PUZZLE RATING COMPLEXITY LEVEL POSITION HINT
+// With "aligned", each aligned pair or triple exclusion:
+//   PUZZLE RATING SIZE POSITION REMOVED HINT
 // POSITION is the pencil marks before the step: 81 comma-separated cells, "=5" for a placed
-// digit, else the cell's candidates; HINT is SE's text of the hint, spaces as underscores. Each
-// guess prints "# guess PUZZLE cell N".
+// digit, else the cell's candidates; REMOVED the candidates the step removes, "CELL:DIGITS"
+// comma-separated (cells 0-80 in rows); HINT is SE's text of the hint, spaces as underscores.
+// Each guess prints "# guess PUZZLE cell N".
 import diuf.sudoku.Cell;
 import diuf.sudoku.Grid;
 import diuf.sudoku.solver.Hint;
 import diuf.sudoku.solver.HintProducer;
+import diuf.sudoku.solver.IndirectHint;
 import diuf.sudoku.solver.Rule;
 import diuf.sudoku.solver.SingleHintAccumulator;
 import diuf.sudoku.solver.Solver;
+import diuf.sudoku.solver.rules.AlignedExclusion;
 import diuf.sudoku.solver.rules.chaining.Chaining;
 import diuf.sudoku.solver.rules.chaining.ChainingHint;
 import java.io.BufferedReader;
@@ -24,6 +30,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 
 public class SeSteps {
   // SE's lists of producers, in its order, up to the dynamic forcing chains (+).
@@ -46,9 +53,29 @@ public class SeSteps {
     return out.toString();
   }
 
+  // The candidates an indirect hint removes, in cell order.
+  static String removed(IndirectHint hint) {
+    StringBuilder out = new StringBuilder();
+    Map<Cell, BitSet> removable = hint.getRemovablePotentials();
+    for (int i = 0; i < 81; i++) {
+      for (Map.Entry<Cell, BitSet> entry : removable.entrySet()) {
+        Cell cell = entry.getKey();
+        if (cell.getY() * 9 + cell.getX() != i)
+          continue;
+        if (out.length() > 0)
+          out.append(',');
+        out.append(i).append(':');
+        BitSet values = entry.getValue();
+        for (int v = values.nextSetBit(0); v >= 0; v = values.nextSetBit(v + 1)) out.append(v);
+      }
+    }
+    return out.toString();
+  }
+
   @SuppressWarnings("unchecked")
   public static void main(String[] args) throws Exception {
-    final int minLevel = Integer.parseInt(args[0]);
+    final boolean aligned = args[0].equals("aligned");
+    final int minLevel = aligned ? Integer.MAX_VALUE : Integer.parseInt(args[0]);
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
     for (String line; (line = in.readLine()) != null;) {
       String[] fields = line.trim().split("\\s+");
@@ -91,6 +118,11 @@ public class SeSteps {
           grid.getCell(best % 9, best / 9).setValueAndCancel(solution.charAt(best) - '0');
           System.out.println("# guess " + puzzle + " cell " + best);
           continue;
+        }
+        if (aligned && hint.getRule() instanceof AlignedExclusion) {
+          System.out.println(String.format("%s %.1f %d %s %s %s", puzzle,
+              ((Rule) hint).getDifficulty(), ((IndirectHint) hint).getSelectedCells().length, before,
+              removed((IndirectHint) hint), hint.toString().replace(' ', '_')));
         }
         if (hint.getRule() instanceof Chaining) {
           int level = ((Chaining) hint.getRule()).getLevel();

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Lists the positions where Sudoku Explainer 1.2.1 takes a dynamic forcing chain (+), with SE's
-# rating of that step, for tests/data/se_dynamic_plus_steps.txt. A development tool: nothing in
+# Lists the positions where Sudoku Explainer 1.2.1 takes a dynamic forcing chain (+) (or, with
+# --aligned, an aligned pair or triple exclusion), with SE's rating of that step, for
+# tests/data/se_dynamic_plus_steps.txt and se_aligned_steps.txt. A development tool: nothing in
 # the build or the tests runs it; give it the jar of an SE 1.2.1.3 serate you built
 # (docs/se-rules.md says how). It compiles scripts/dev/SeSteps.java against that jar and solves
 # each puzzle as SE's rater does, up to the dynamic chains (+); where those are not enough it
 # places the solution's digit (as sudoku-corpus guesses) and goes on.
 #
 #   scripts/dev/se-steps.sh --jar /tmp/se/se121.jar puzzles.txt -o steps.txt
+#   scripts/dev/se-steps.sh --jar /tmp/se/se121.jar --aligned puzzles.txt -o aligned.txt
 #
 # Input: one puzzle per line; blank and '#' lines skipped. Output: a '#' header, then the lines
-# of SeSteps.java (PUZZLE RATING COMPLEXITY LEVEL POSITION HINT, and '# guess' lines).
+# of SeSteps.java (PUZZLE RATING COMPLEXITY LEVEL POSITION HINT; with --aligned PUZZLE RATING
+# SIZE POSITION REMOVED HINT; and '# guess' lines).
 # Exit codes: 0 done, 1 SE, the CLI or a file could not be used, 2 bad command line.
 set -euo pipefail
 
@@ -23,11 +26,12 @@ die() {
 
 usage() {
   cat <<'USAGE'
-usage: se-steps.sh [--jar PATH] [--cli PATH] [--level N] [-o OUTPUT] INPUT
+usage: se-steps.sh [--jar PATH] [--cli PATH] [--level N | --aligned] [-o OUTPUT] INPUT
   INPUT        puzzle file, or - for standard input
   --jar PATH   SE serate jar (default: $SE_JAR)
   --cli PATH   sudoku-corpus, for the solutions (default: build-release/src/cli/sudoku-corpus)
   --level N    list dynamic chains of level N or more (default 1: the "+" ones)
+  --aligned    list aligned pair and triple exclusions instead
   -o OUTPUT    write here (atomically) instead of standard output
 USAGE
 }
@@ -37,12 +41,13 @@ cleanup() { if [ -n "$work" ]; then rm -rf "$work"; fi; }
 
 main() {
   local jar="${SE_JAR:-}" cli="$here/../../build-release/src/cli/sudoku-corpus" level=1
-  local output="" input=""
+  local output="" input="" aligned=0
   while [ $# -gt 0 ]; do
     case "$1" in
       --jar) [ $# -ge 2 ] || die 2 "--jar needs a path"; jar="$2"; shift 2 ;;
       --cli) [ $# -ge 2 ] || die 2 "--cli needs a path"; cli="$2"; shift 2 ;;
       --level) [ $# -ge 2 ] || die 2 "--level needs a number"; level="$2"; shift 2 ;;
+      --aligned) aligned=1; shift ;;
       -o) [ $# -ge 2 ] || die 2 "-o needs a path"; output="$2"; shift 2 ;;
       -h | --help) usage; exit 0 ;;
       -) input="-"; shift ;;
@@ -63,11 +68,17 @@ main() {
   javac -nowarn -d "$work" -cp "$jar" "$here/SeSteps.java" || die 1 "$jar: SeSteps.java does not compile against it"
   "$cli" solve "$input" >"$work/solved" || die 1 "$input: sudoku-corpus solve failed"
   awk '$2 == 1 { print $1, $3 }' "$work/solved" >"$work/pairs"
+  local what="steps of dynamic chains of level $level or more" mode="$level"
+  local columns="puzzle rating complexity level position hint" flags="--level $level"
+  if [ "$aligned" = 1 ]; then
+    what="aligned pair and triple exclusions" mode="aligned"
+    columns="puzzle rating size position removed hint" flags="--aligned"
+  fi
   {
-    echo "# Sudoku Explainer $(java -cp "$jar" diuf.sudoku.test.serate --version 2>/dev/null) (jar sha256 $(sha256sum <"$jar" | cut -c1-16)): steps of dynamic chains of level $level or more"
-    echo "# command: scripts/dev/se-steps.sh --level $level; date: $(date -u +%Y-%m-%d)"
-    echo "# columns: puzzle rating complexity level position hint"
-    java -Xrs -Xmx1g "-Djava.util.prefs.userRoot=$work/prefs" -cp "$jar:$work" SeSteps "$level" \
+    echo "# Sudoku Explainer $(java -cp "$jar" diuf.sudoku.test.serate --version 2>/dev/null) (jar sha256 $(sha256sum <"$jar" | cut -c1-16)): $what"
+    echo "# command: scripts/dev/se-steps.sh $flags; date: $(date -u +%Y-%m-%d)"
+    echo "# columns: $columns"
+    java -Xrs -Xmx1g "-Djava.util.prefs.userRoot=$work/prefs" -cp "$jar:$work" SeSteps "$mode" \
       <"$work/pairs" 2>"$work/err"
   } >"$work/out" || die 1 "SE failed: $(tail -n 3 "$work/err")"
   if [ -n "$output" ]; then

@@ -7,9 +7,10 @@
 // duplicates.
 // Schema 003 (ratings): every earlier row is rated and its level becomes its rating band (the
 // SQL file has copied the clue-count level to clue_class).
-// Schema 005 (SE's direct techniques): every row is rated again, before the SQL file, in batches
-// (BackfillBatchBeforeSchema); a row is rewritten only where its rating, hardest technique,
-// guesses, technique uses or level changed.
+// Schemas 005 to 010 (the rater's new techniques): rows are rated again, before schema 010's file,
+// in batches (BackfillBatchBeforeSchema; from schemas 8 and 9 only the rows that got past the BUG);
+// a row is rewritten only where its rating, hardest technique, guesses, technique uses or level
+// changed.
 // A row whose text does not parse, or that is not unique, is left alone for `verify` to report.
 #include "storage/backfill.h"
 
@@ -193,51 +194,52 @@ StoredRating ReadStored(sqlite3_stmt* select) {
 }
 
 // The schema whose step rates stored puzzles again: the newest whose rater rates differently.
-// The older re-rates (schemas 5 to 8) are left to it: one pass gives the same ratings.
-constexpr int kRerateVersion = 9;
-// The schema before it, whose rater gives the same ratings but where it guessed: from there only
-// the rows with a guess are rated again.
-constexpr int kGuessesOnlyFrom = 8;
+// The older re-rates (schemas 5 to 9) are left to it: one pass gives the same ratings.
+constexpr int kRerateVersion = 10;
+// The oldest schema whose rater gives this one's ratings but where a step got past the BUG (a
+// chain rated 6.5 or more, or a guess): from there only those rows are rated again.
+constexpr int kPartialFrom = 8;
 
-// True iff the re-rate may read only the rows with a guess: the corpus is of schema 8, its ratings
-// schema 8's rater's. Where this version applies schema 8 itself, to ratings of an older rater,
-// it leaves table schema_rerate_every_row (StartRerate), which schema 9's file drops.
-Status GuessesOnly(sqlite3* db, const std::string& path, std::string_view what, bool* only) {
-  *only = false;
+// True iff the re-rate may read only the rows rated 6.5 or more or with a guess: the corpus is of
+// schema 8 or 9, its ratings that rater's. Where this version applies schema 8 itself, to ratings
+// of an older rater, it leaves table schema_rerate_every_row (StartRerate), which schema 10's
+// file drops.
+Status PartialRerate(sqlite3* db, const std::string& path, std::string_view what, bool* partial) {
+  *partial = false;
   OwnedStmt version;
   if (Status s = Prepare(db, path, what, "PRAGMA user_version", &version); !s.ok()) return s;
   if (sqlite3_step(version.get()) != SQLITE_ROW) return Error(db, path, what);
-  if (sqlite3_column_int(version.get(), 0) != kGuessesOnlyFrom) return Status::Ok();
+  if (sqlite3_column_int(version.get(), 0) < kPartialFrom) return Status::Ok();
   bool every_row = false;
   if (Status s = TableExists(db, path, what, "schema_rerate_every_row", &every_row); !s.ok()) {
     return s;
   }
-  *only = !every_row;
+  *partial = !every_row;
   return Status::Ok();
 }
 
-// Marks schema 9's re-rate as one of every row, in the transaction that applies schema 8 to an
+// Marks schema 10's re-rate as one of every row, in the transaction that applies schema 8 to an
 // older corpus.
 Status StartRerate(sqlite3* db, const std::string& path) {
   if (sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS schema_rerate_every_row (unused INTEGER)",
                    nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return Error(db, path, "cannot record the re-rate of schema 9");
+    return Error(db, path, "cannot record the re-rate of schema 10");
   }
   return Status::Ok();
 }
 
 // A batch of the re-rate: rates the rows from the saved progress on, rewriting those that differ.
 Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
-  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 9";
+  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 10";
   constexpr int kVersion = kRerateVersion;
   int64_t next_id = 0;
   if (Status s = ReadProgress(db, path, kWhat, kVersion, &next_id); !s.ok()) return s;
-  bool guesses_only = false;
-  if (Status s = GuessesOnly(db, path, kWhat, &guesses_only); !s.ok()) return s;
+  bool partial = false;
+  if (Status s = PartialRerate(db, path, kWhat, &partial); !s.ok()) return s;
   OwnedStmt select, update, progress;
   if (Status s = Prepare(db, path, kWhat,
                          "SELECT id, givens, solution, rating, hardest, guesses, techniques, level "
-                         "FROM puzzles WHERE id >= ?1 AND (?3 = 0 OR guesses > 0) "
+                         "FROM puzzles WHERE id >= ?1 AND (?3 = 0 OR rating >= 65 OR guesses > 0) "
                          "ORDER BY id LIMIT ?2",
                          &select);
       !s.ok()) {
@@ -252,7 +254,7 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   }
   if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
       sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK ||
-      sqlite3_bind_int(select.get(), 3, guesses_only ? 1 : 0) != SQLITE_OK) {
+      sqlite3_bind_int(select.get(), 3, partial ? 1 : 0) != SQLITE_OK) {
     return Error(db, path, kWhat);
   }
   int rows = 0, rc;
@@ -314,7 +316,7 @@ Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int versi
 Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version) {
   if (version == 2) return BackfillCanonicalForms(db, path);
   if (version == 3) return BackfillRatings(db, path);
-  if (version == kGuessesOnlyFrom) return StartRerate(db, path);
+  if (version == kPartialFrom) return StartRerate(db, path);
   return Status::Ok();
 }
 

@@ -22,9 +22,9 @@ Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version);
 // in table schema_backfill (version, next_id: the rows with id >= next_id are left), which the
 // schema file drops, so a migration killed after a batch resumes after it. Versions without
 // such a backfill: *done is true at once.
-//   Schema 9: puzzles are rated again (ratings with the dynamic forcing chains (+)): from schema
-//   8 the rows with a guess, from older schemas every row (it also stands for the re-rates of
-//   schemas 5 to 8, which older versions ran).
+//   Schema 10: puzzles are rated again (ratings with the aligned exclusions): from schemas 8 and
+//   9 the rows rated 6.5 or more or with a guess, from older schemas every row (it also stands
+//   for the re-rates of schemas 5 to 9, which older versions ran).
 inline constexpr int kBackfillBatchRows = 5000;
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
 # forcing chains; schema 6, before the multiple forcing chains; schema 7, before the dynamic
-# forcing chains; schema 8, before the dynamic forcing chains (+)) brought up to this one by
+# forcing chains; schema 8, before the dynamic forcing chains (+); schema 9, before the aligned
+# exclusions) brought up to this one by
 # `migrate`, one CTest case per function:
 # tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
@@ -60,6 +61,16 @@ age_to_schema_8() {
                 pragma user_version = 8" || fail "aging $1"
 }
 
+# Turns corpus $1 into what the rater of schema 9 left where its path differed for want of the
+# aligned exclusions: the rows whose hardest step meets $2 rated by another chain (aligned
+# exclusions are rare among generated minimal puzzles, so any chains stand for those rows).
+age_to_schema_9() {
+  sqlite3 "$1" "update puzzles set rating = 83, hardest = 'cell-forcing-chain', level = 'extreme',
+                  techniques = '{\"hidden-single-box\":40,\"cell-forcing-chain\":1}'
+                where $2;
+                pragma user_version = 9" || fail "aging $1"
+}
+
 # An old corpus ($1, aged to schema $2 by age_to_schema_$2) is refused by the read commands,
 # migrated in one command, and then verifies clean: every stored rating is this rater's again, and
 # the puzzles whose hardest step meets $3 (an SQL condition: what the old rater lacked) are back.
@@ -74,7 +85,7 @@ expect_rerated() {
   grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
     fail "$(cat err.txt)"
   "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "$db: schema $version -> 9" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "$db: schema $version -> 10" ] || fail "migrate said: $(cat out.txt)"
   [ "$(sqlite3 "$db" "select count(*) from puzzles where $hardest")" -eq "$count" ] ||
     fail "the puzzles where $hardest did not come back"
   [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name like 'schema_%'")" -eq 0 ] ||
@@ -91,6 +102,7 @@ case_rerate_7() {
     fail "a generated minimal puzzle still needs a guess"
 }
 case_rerate_8() { expect_rerated g.db 8 "hardest like '%-chain'"; }
+case_rerate_9() { expect_rerated a.db 9 "hardest like '%-chain'"; }
 case_rerate_6() {
   expect_rerated m.db 6 "hardest in ('cell-forcing-chain', 'region-forcing-chain')"
   [ "$(sqlite3 m.db "select count(*) from puzzles where rating >= 80 and level <> 'extreme'")" -eq 0 ] ||
@@ -98,7 +110,7 @@ case_rerate_6() {
 }
 
 # A migration killed between its batches keeps the batches it committed (the file stays before
-# schema 9, at 8, its progress recorded) and the next `migrate` finishes from there.
+# schema 10, at 9, its progress recorded) and the next `migrate` finishes from there.
 case_rerate_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
@@ -114,7 +126,7 @@ case_rerate_resume() {
   done
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 8 ]; then
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 9 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
       fail "a committed batch was lost"

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/se_positions.h"
 #include "common/test_data.h"
 #include "core/rate/logic.h"
 #include "core/rate/plus_rules.h"
@@ -39,29 +40,6 @@ struct SePosition {
   State state;
 };
 
-// A position: 81 comma-separated cells, "=5" for a placed digit, else the cell's candidates.
-bool ParsePosition(const std::string& text, State* s) {
-  std::stringstream in(text);
-  std::string cell_text;
-  *s = State{};
-  int cell = 0;
-  while (std::getline(in, cell_text, ',')) {
-    if (cell >= kCells || cell_text.empty()) return false;
-    if (cell_text[0] == '=') {
-      if (cell_text.size() != 2 || cell_text[1] < '1' || cell_text[1] > '9') return false;
-      s->grid[cell] = static_cast<uint8_t>(cell_text[1] - '0');
-    } else {
-      s->empty.Set(cell);
-      for (char ch : cell_text) {
-        if (ch < '1' || ch > '9') return false;
-        s->cand[ch - '1'].Set(cell);
-      }
-    }
-    ++cell;
-  }
-  return cell == kCells;
-}
-
 // Lines: PUZZLE RATING NODES LEVEL POSITION HINT ('#' lines skipped).
 std::vector<SePosition> ReadPositions(const std::string& path) {
   std::ifstream in(path);
@@ -77,7 +55,7 @@ std::vector<SePosition> ReadPositions(const std::string& path) {
     std::string position;
     fields >> p.puzzle >> rating >> p.nodes >> level >> position;
     p.rating = static_cast<int>(rating * 10 + 0.5);
-    if (level != 1 || !ParsePosition(position, &p.state)) {
+    if (level != 1 || !testing::ParsePosition(position, &p.state)) {
       ADD_FAILURE() << "bad line: " << line;
       continue;
     }

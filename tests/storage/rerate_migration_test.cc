@@ -1,6 +1,6 @@
-// Tests of the re-rating migration (schema/009_dynamic_forcing_chains_plus.sql,
-// storage/backfill.h): a corpus of schema 4 to 8, whose ratings an older rater stored, is rated
-// again by this one (from 8, the rows with a guess), in batches of their own transactions that a
+// Tests of the re-rating migration (schema/010_aligned_exclusion.sql, storage/backfill.h): a
+// corpus of schema 4 to 9, whose ratings an older rater stored, is rated again by this one (from 8
+// and 9, the rows rated 6.5 or more or with a guess), in batches of their own transactions that a
 // killed migration resumes after.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -109,6 +109,19 @@ std::vector<int64_t> WronglyRated(sqlite3* db) {
   return wrong;
 }
 
+// Opens the corpus at `path` (which migrates it), checks it reached this schema, and returns the
+// ids WronglyRated finds ({-1} when the open failed).
+std::vector<int64_t> MigrateAndFindWrongRatings(const std::string& path) {
+  std::unique_ptr<SqliteStore> store;
+  const Status s = SqliteStore::Open(path, &store);
+  if (!s.ok()) {
+    ADD_FAILURE() << s.message();
+    return {-1};
+  }
+  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+  return WronglyRated(store->db());
+}
+
 TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   TempDb file;
   MakeOldCorpus(file.path(), 40);
@@ -138,20 +151,20 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveSixOrSevenAgain) {
   }
 }
 
-// Schema 8's rater rates as this one wherever it did not guess: only the rows with a guess are
-// rated again (here the aged rows 11-20, marked with a guess; the other aged rows stay as they
-// are).
-TEST(RerateMigration, RatesTheGuessedPuzzlesOfSchemaEightAgain) {
-  TempDb file;
-  MakeOldCorpus(file.path(), 40, 8);
-  ExecOnFile(file.path(), "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 20;");
-  std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
-  ASSERT_TRUE(s.ok()) << s.message();
-  EXPECT_EQ(store->opened_version(), 8);
-  sqlite3* db = store->db();
-  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
-  EXPECT_EQ(WronglyRated(db), IdsOutside(40, 11, 20));
+// The raters of schemas 8 and 9 rate as this one wherever no step got past the BUG: only the rows
+// rated 6.5 or more or with a guess are rated again (here the aged rows 11-20, marked with a
+// guess, and 21-25, rated 7.0; the other aged rows stay as they are).
+TEST(RerateMigration, RatesThePuzzlesPastTheBugOfSchemaEightOrNineAgain) {
+  for (const int version : {8, 9}) {
+    SCOPED_TRACE(version);
+    TempDb file;
+    MakeOldCorpus(file.path(), 40, version);
+    ExecOnFile(file.path(),
+               "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 20;"
+               "UPDATE puzzles SET rating = 70 WHERE id BETWEEN 21 AND 25;"
+               "UPDATE puzzles SET rating = 64 WHERE id = 26;");
+    EXPECT_EQ(MigrateAndFindWrongRatings(file.path()), IdsOutside(40, 11, 25));
+  }
 }
 
 // More rows than one batch: each batch commits on its own and the last one applies the schema.
@@ -183,8 +196,8 @@ TEST(RerateMigration, RatesInBatches) {
 // every row (from a corpus older than schema 8: this version applied schema 8 and marked it so).
 TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 8);
-  AddRerateProgress(file.path(), 9, 21);
+  MakeOldCorpus(file.path(), 40, 9);
+  AddRerateProgress(file.path(), 10, 21);
   ExecOnFile(file.path(), "CREATE TABLE schema_rerate_every_row (unused INTEGER);");
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
@@ -198,35 +211,33 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'schema_%'"), 0);
 }
 
-// A re-rate of the guessed rows of schema 8, killed after a batch, resumes as one: the guessed
+// A re-rate of the rows past the BUG of schema 9, killed after a batch, resumes as one: those
 // rows from its progress on are rated (here 21-30 of the guessed 11-30), no other.
-TEST(RerateMigration, ResumesTheGuessedRowsOfSchemaEight) {
+TEST(RerateMigration, ResumesTheRowsPastTheBugOfSchemaNine) {
   TempDb file;
-  MakeOldCorpus(file.path(), 40, 8);
+  MakeOldCorpus(file.path(), 40, 9);
   ExecOnFile(file.path(), "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 30;");
-  AddRerateProgress(file.path(), 9, 21);
-  std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
-  ASSERT_TRUE(s.ok()) << s.message();
-  sqlite3* db = store->db();
-  EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
-  EXPECT_EQ(WronglyRated(db), IdsOutside(40, 21, 30));
+  AddRerateProgress(file.path(), 10, 21);
+  EXPECT_EQ(MigrateAndFindWrongRatings(file.path()), IdsOutside(40, 21, 30));
 }
 
-// The progress of a re-rate that an older version ran for schema 7 or 8 is not this one's: that
-// schema's file drops it and schema 9 rates every row.
-TEST(RerateMigration, OlderProgressRatesEveryRow) {
+// The progress of a re-rate that an older version ran for schema 7, 8 or 9 is not this one's:
+// that schema's file drops it and schema 10 rates every row (from schema 8, every row past the
+// BUG: here the guessed 11-30, not only those from the old progress on).
+TEST(RerateMigration, OlderProgressIsNotThisRerates) {
+  {
+    TempDb file;
+    MakeOldCorpus(file.path(), 40, 8);
+    ExecOnFile(file.path(), "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 30;");
+    AddRerateProgress(file.path(), 9, 21);
+    EXPECT_EQ(MigrateAndFindWrongRatings(file.path()), IdsOutside(40, 11, 30));
+  }
   for (const int version : {6, 7}) {
     SCOPED_TRACE(version);
     TempDb file;
     MakeOldCorpus(file.path(), 40, version);
     AddRerateProgress(file.path(), version + 1, 21);
-    std::unique_ptr<SqliteStore> store;
-    Status s = SqliteStore::Open(file.path(), &store);
-    ASSERT_TRUE(s.ok()) << s.message();
-    sqlite3* db = store->db();
-    EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
-    EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
+    EXPECT_EQ(MigrateAndFindWrongRatings(file.path()), std::vector<int64_t>{});
   }
 }
 

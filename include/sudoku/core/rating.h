@@ -144,6 +144,7 @@ enum class Technique : uint8_t {
   kBugType2,    // several BUG cells, one BUG digit: it leaves the cells seeing them all
   kBugType4,    // two BUG cells of a house sharing a digit x: each is its BUG digit or x
   kBugType3,    // the BUG digits form a naked set with other cells of the BUG cells' house
+  kAlignedPairExclusion,  // two cells' digits together would empty a cell both see: not allowed
   // Chains: SE finds them all with one search and takes the cheapest chain (see above), so
   // among them this order is not the order of trial.
   kYCycle,  // a loop of bivalue cells: each candidate on it is on or off both ways round
@@ -153,6 +154,7 @@ enum class Technique : uint8_t {
   kXyChain,       // a chain of bivalue cells
   kForcingChain,  // a chain mixing cell links and house links (SE "forcing chain")
   kWWing,
+  kAlignedTripleExclusion,   // the same for three cells (tried after the chains above)
   kNishioChain,              // a candidate whose assumption contradicts itself on its digit alone
   kCellForcingChain,         // every candidate of a cell forces the same conclusion
   kRegionForcingChain,       // every place of a digit in a house forces the same

@@ -240,6 +240,13 @@ struct LoopMemory {
   Start start[kCells];
 };
 
+// What an aligned exclusion search (rate/aligned.cc) found at its last search: bit a of
+// failed[b] (a before b): the pair of first bases a and b made no progress.
+struct AlignedMemory {
+  bool valid = false;
+  CellSet failed[kCells];
+};
+
 // Everything the step loop keeps between the steps of one solve.
 struct Memory {
   // Set by the caller when every state of the solve keeps one solution among its candidates (a
@@ -262,6 +269,7 @@ struct Memory {
   DigitChain x_chain[kDigits];
   LoopMemory loops;
   NishioMemory nishio[kDigits];
+  AlignedMemory aligned[2];  // pair, triple
   // What the last forcing chain search proved: once the solve's rating reaches their ratings,
   // they serve as its later chain steps.
   ChainConclusions chains;
@@ -361,6 +369,14 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
 bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, LoopMemory* memory = nullptr);
 // BUG types 1-4 (rate/unique.cc), SE's one producer: the first hint it reports.
 bool FindBug(State& s, const Work& w, Step* step);
+// SE's aligned pair (size 2, rated 6.2) and triple (size 3, 7.5) exclusions (rate/aligned.cc):
+// the first set of base cells, in SE's order, whose exclusion removes anything. With `memory`
+// (one per size) and the scan of this finder since its last search (kNeedsNear), the pairs of
+// first bases that found nothing then and whose cells, excluders and third bases are unchanged
+// are not searched again. REQUIRES with `memory`: no cell has a single candidate left (the
+// finder comes after the naked singles).
+bool FindAlignedExclusion(State& s, const Work& w, int size, Step* step,
+                          AlignedMemory* memory = nullptr, const Scan* scan = nullptr);
 bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step);
 bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step);
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);

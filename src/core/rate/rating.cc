@@ -48,6 +48,7 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"bug-type-2", 57},
     {"bug-type-4", 57},
     {"bug-type-3", 58},
+    {"aligned-pair-exclusion", 62},
     {"y-cycle", 65},
     {"skyscraper", 66},
     {"two-string-kite", 66},
@@ -55,6 +56,7 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"xy-chain", 70},
     {"forcing-chain", 70},
     {"w-wing", 71},
+    {"aligned-triple-exclusion", 75},
     {"nishio-forcing-chain", 75},
     {"cell-forcing-chain", 80},
     {"region-forcing-chain", 80},
@@ -201,6 +203,10 @@ bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& sca
       return FindTwoStringKite(s, m, scan, step);
     case Technique::kWWing:
       return FindWWing(s, m, scan, step);
+    case Technique::kAlignedPairExclusion:
+      return FindAlignedExclusion(s, m, 2, step);
+    case Technique::kAlignedTripleExclusion:
+      return FindAlignedExclusion(s, m, 3, step);
     default:
       return false;
   }
@@ -218,12 +224,21 @@ bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step,
   if (technique == Technique::kXyWing || technique == Technique::kXyzWing) needs = kNeedsNear;
   if (technique == Technique::kWWing) needs = kNeedsPairs;
   if (technique == Technique::kUniqueRectangle1) needs = kNeedsNear | kNeedsPairs;
+  const bool aligned = technique == Technique::kAlignedPairExclusion ||
+                       technique == Technique::kAlignedTripleExclusion;
+  if (aligned) needs = kNeedsNear;
   Scan scan = BeginScan(*memory, needs, finder);
   scan.after_easier = memory->sound;
   scan.after_naked_single = after_naked_single;
-  const bool progress = technique == Technique::kUniqueRectangle1
-                            ? FindUniqueLoop(s, memory->work, scan, step, &memory->loops)
-                            : ApplyFixedTechnique(s, memory->work, technique, scan, step);
+  bool progress;
+  if (technique == Technique::kUniqueRectangle1) {
+    progress = FindUniqueLoop(s, memory->work, scan, step, &memory->loops);
+  } else if (aligned) {
+    const int size = technique == Technique::kAlignedPairExclusion ? 2 : 3;
+    progress = FindAlignedExclusion(s, memory->work, size, step, &memory->aligned[size - 2], &scan);
+  } else {
+    progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
+  }
   EndScan(scan, progress, finder);
   return progress;
 }
@@ -347,7 +362,9 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
              ApplyChain(s, Technique::kXChain, x_chain, step);
     }
     // What a cycle removes, a forcing chain removes too: with none, there is no cycle either.
-    return FindNishioChain(s, work, step, memory->nishio) ||
+    // SE tries the aligned triple exclusion after those chains, before the others.
+    return ApplyRemembered(s, memory, Technique::kAlignedTripleExclusion, step) ||
+           FindNishioChain(s, work, step, memory->nishio) ||
            FindMultipleForcingChain(s, work, step) || FindDynamicForcingChain(s, work, step) ||
            FindDynamicForcingChainPlus(s, work, step);
   }

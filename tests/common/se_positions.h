@@ -1,0 +1,39 @@
+// Positions that Sudoku Explainer printed while it solved (scripts/dev/se-steps.sh): its pencil
+// marks before a step, for the tests that check our step there against SE's (tests/rate/).
+#ifndef SUDOKU_TESTS_SE_POSITIONS_H_
+#define SUDOKU_TESTS_SE_POSITIONS_H_
+
+#include <sstream>
+#include <string>
+
+#include "core/rate/logic.h"
+
+namespace sudoku::testing {
+
+// A position: 81 comma-separated cells, "=5" for a placed digit, else the cell's candidates.
+// False if `text` is not one.
+inline bool ParsePosition(const std::string& text, core_internal::State* s) {
+  std::stringstream in(text);
+  std::string cell_text;
+  *s = core_internal::State{};
+  int cell = 0;
+  while (std::getline(in, cell_text, ',')) {
+    if (cell >= kCells || cell_text.empty()) return false;
+    if (cell_text[0] == '=') {
+      if (cell_text.size() != 2 || cell_text[1] < '1' || cell_text[1] > '9') return false;
+      s->grid[cell] = static_cast<uint8_t>(cell_text[1] - '0');
+    } else {
+      s->empty.Set(cell);
+      for (char ch : cell_text) {
+        if (ch < '1' || ch > '9') return false;
+        s->cand[ch - '1'].Set(cell);
+      }
+    }
+    ++cell;
+  }
+  return cell == kCells;
+}
+
+}  // namespace sudoku::testing
+
+#endif  // SUDOKU_TESTS_SE_POSITIONS_H_
