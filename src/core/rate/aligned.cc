@@ -297,50 +297,43 @@ void Touched(const Bases& bases, int size, int b, CellSet firsts, CellSet change
 
 // Which pairs of bases an aligned pair exclusion may remove anything from. A digit d leaves base
 // a (with b) only if each other digit x of b is barred with d by an excluder {d, x} that sees both:
-// so b sees a bivalue cell {d, x} for each such x. Covered(c): the digits d for which base c sees
-// one for each of its other digits; worked out for the cells asked about only.
-class PairCover {
- public:
-  explicit PairCover(const Work& w) : w_(w) {}
+// so b sees a bivalue cell {d, x} for each such x. covered[c]: the digits d for which base c sees
+// one for each of its other digits; by_digit[d]: the bases covered for d.
+struct PairCover {
+  std::array<uint16_t, kCells> covered;
+  CellSet by_digit[kDigits];
 
-  uint16_t Covered(int c) {
-    if (known_.Has(c)) return covered_[c];
-    const uint16_t mask = w_.masks[c];
-    // partner[x]: the digits d of the bivalue cells {d, x} that c sees, for x of c.
-    uint16_t partner[kDigits];
-    for (unsigned r = mask; r != 0; r &= r - 1) partner[std::countr_zero(r)] = 0;
-    (w_.bivalue & Peers(c)).ForEach([&](int e) {
-      const uint16_t pair = w_.masks[e];
-      for (unsigned r = pair & mask; r != 0; r &= r - 1) {
+  void Compute(const Work& w, const Bases& bases) {
+    bases.cells.ForEach([&](int c) {
+      const uint16_t mask = w.masks[c];
+      // partner[x]: the digits d of the bivalue cells {d, x} that c sees, for x of c.
+      uint16_t partner[kDigits];
+      for (unsigned r = mask; r != 0; r &= r - 1) partner[std::countr_zero(r)] = 0;
+      (w.bivalue & Peers(c)).ForEach([&](int e) {
+        const uint16_t pair = w.masks[e];
+        for (unsigned r = pair & mask; r != 0; r &= r - 1) {
+          const int x = std::countr_zero(r);
+          partner[x] |= static_cast<uint16_t>(pair & ~(1u << x));
+        }
+      });
+      uint16_t digits = 0x1FF;
+      for (unsigned r = mask; r != 0; r &= r - 1) {
         const int x = std::countr_zero(r);
-        partner[x] |= static_cast<uint16_t>(pair & ~(1u << x));
+        digits &= static_cast<uint16_t>(partner[x] | (1u << x));
       }
+      covered[c] = digits;
+      for (unsigned r = digits; r != 0; r &= r - 1) by_digit[std::countr_zero(r)].Set(c);
     });
-    uint16_t digits = 0x1FF;
-    for (unsigned r = mask; r != 0; r &= r - 1) {
-      const int x = std::countr_zero(r);
-      digits &= static_cast<uint16_t>(partner[x] | (1u << x));
-    }
-    known_.Set(c);
-    covered_[c] = digits;
-    return digits;
   }
 
-  // The bases of `firsts` that may go with b: a holds a digit b is covered for, or a is covered
-  // for one of b's digits.
-  CellSet Partners(CellSet firsts, int b) {
-    const uint16_t of_b = Covered(b), mask_b = w_.masks[b];
+  // The cells that may go with base b: those holding a digit b is covered for, and the bases
+  // covered for one of b's digits.
+  CellSet Partners(const State& s, const Work& w, int b) const {
     CellSet out;
-    firsts.ForEach([&](int a) {
-      if ((w_.masks[a] & of_b) != 0 || (Covered(a) & mask_b) != 0) out.Set(a);
-    });
+    for (unsigned r = covered[b]; r != 0; r &= r - 1) out |= s.cand[std::countr_zero(r)];
+    for (unsigned r = w.masks[b]; r != 0; r &= r - 1) out |= by_digit[std::countr_zero(r)];
     return out;
   }
-
- private:
-  const Work& w_;
-  CellSet known_;
-  std::array<uint16_t, kCells> covered_;
 };
 
 }  // namespace
@@ -355,7 +348,8 @@ bool FindAlignedExclusion(State& s, const Work& w, int size, Step* step, Aligned
   TriedTriples tried;
   // SE's Permutations(2, n) over its candidate list: pairs of bases {a, b}, a before b, in
   // increasing order of (1 << a's index) | (1 << b's index): by b, then by a.
-  PairCover cover(w);
+  PairCover cover;
+  if (size == 2) cover.Compute(w, bases);
   bases.cells.Find([&](int b) {
     const CellSet firsts = bases.cells & ~CellSet::From(b);
     CellSet whole = firsts, near;
@@ -363,7 +357,7 @@ bool FindAlignedExclusion(State& s, const Work& w, int size, Step* step, Aligned
       Touched(bases, size, b, firsts & memory->failed[b], scan->changed, small, &whole, &near);
       whole |= firsts & ~memory->failed[b];
     }
-    if (size == 2 && whole.Any()) whole = cover.Partners(whole, b);
+    if (size == 2) whole &= cover.Partners(s, w, b);
     if ((whole | near).Find([&](int a) {
           return SearchPair(s, w, bases, size, a, b, whole.Has(a) ? CellSet::All() : scan->near,
                             &tried, step);
