@@ -146,6 +146,8 @@ bool ExcludeTriple(const Work& w, const int* cells, CellSet common, uint16_t* re
       ok[q] |= bq;
       ok[r] |= br;
       ok[p] |= left;
+      // The other digits of r can only add what is known already.
+      if (ok[r] == mask[r] && ok[p] == mask[p]) break;
     }
   }
   bool any = false;
