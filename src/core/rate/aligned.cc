@@ -47,24 +47,25 @@ bool TwoOrMore(CellSet cells) {
                        : (cells.hi & (cells.hi - 1)) != 0;
 }
 
+// Records the bivalue cell of digits `pair` in barred: each of its two digits is barred with the
+// other (barred[d]: the digits that, taken with d, take every digit of such a cell).
+void BarPair(uint16_t pair, uint16_t* barred) {
+  const uint16_t high = pair & static_cast<uint16_t>(pair - 1);
+  barred[std::countr_zero(pair)] |= high;
+  barred[std::countr_zero(high)] |= static_cast<uint16_t>(pair & ~high);
+}
+
 // What aligning bases a and b against the excluders `common` (bivalue cells) removes: a digit of
 // one base goes when each digit of the other is barred with it, by an excluder holding both or, if
 // the bases see each other, by being the same. Returns true iff it removes anything, with
 // remove[0] (remove[1]) the digits off a (b).
 bool ExcludePair(const Work& w, int a, int b, CellSet common, uint16_t* remove) {
-  uint16_t barred[kDigits] = {};  // barred[d]: the digits barred with d
-  uint16_t digits = 0;
-  common.ForEach([&](int cell) {
-    const uint16_t mask = w.masks[cell];
-    const int low = std::countr_zero(mask), high = std::countr_zero(mask & (mask - 1u));
-    barred[low] |= static_cast<uint16_t>(1u << high);
-    barred[high] |= static_cast<uint16_t>(1u << low);
-    digits |= mask;
-  });
+  uint16_t barred[kDigits] = {};
+  common.ForEach([&](int cell) { BarPair(w.masks[cell], barred); });
   const bool sees = Sees(a, b);
   const auto off = [&](uint16_t mine, uint16_t other) {
     uint16_t gone = 0;
-    for (unsigned r = mine & digits; r != 0; r &= r - 1) {
+    for (unsigned r = mine; r != 0; r &= r - 1) {
       const int d = std::countr_zero(r);
       const uint16_t bar = static_cast<uint16_t>(barred[d] | (sees ? 1u << d : 0u));
       if ((other & ~bar) == 0) gone |= static_cast<uint16_t>(1u << d);
@@ -76,48 +77,46 @@ bool ExcludePair(const Work& w, int a, int b, CellSet common, uint16_t* remove) 
   return (remove[0] | remove[1]) != 0;
 }
 
-// True iff a digit d of one of three bases (masks m0-m2) may be barred by the excluders
-// `common`: a combination giving d to its base covers only excluders within d and the other two
-// bases' digits, so without one d stays. (Where the bases do not all see each other, each digit
-// has a combination that no two of them forbid: only excluders can bar it.)
-bool MayLose(CellSet common, const Work& w, uint16_t m0, uint16_t m1, uint16_t m2) {
-  const uint16_t others[3] = {static_cast<uint16_t>(m1 | m2), static_cast<uint16_t>(m0 | m2),
-                              static_cast<uint16_t>(m0 | m1)};
-  const uint16_t own[3] = {m0, m1, m2};
-  return common.Find([&](int cell) {
-    const uint16_t mask = w.masks[cell];
+// True iff a digit d of one of three bases (masks `own`) may be barred by the excluders (their
+// candidates): a combination giving d to its base covers only excluders within d and the other
+// two bases' digits, so without one d stays. (Where the bases do not all see each other, each
+// digit has a combination that no two of them forbid: only excluders can bar it.)
+bool MayLose(const uint16_t* own, const uint16_t* excluder, int excluders) {
+  const uint16_t others[3] = {static_cast<uint16_t>(own[1] | own[2]),
+                              static_cast<uint16_t>(own[0] | own[2]),
+                              static_cast<uint16_t>(own[0] | own[1])};
+  for (int i = 0; i < excluders; ++i) {
     for (int x = 0; x < 3; ++x) {
-      const uint16_t out = mask & static_cast<uint16_t>(~others[x]);
+      const uint16_t out = excluder[i] & static_cast<uint16_t>(~others[x]);
       if (out == 0 || ((out & (out - 1)) == 0 && (out & own[x]) != 0)) return true;
     }
-    return false;
-  });
+  }
+  return false;
 }
 
 // The same for three bases against excluders of two or three digits: a combination (one digit per
 // base) is not allowed when two bases that see each other take one digit, or when its digits
 // cover all of an excluder's; a digit goes when no allowed combination gives it to its base.
 bool ExcludeTriple(const Work& w, const int* cells, CellSet common, uint16_t* remove) {
-  uint16_t mask[3] = {w.masks[cells[0]], w.masks[cells[1]], w.masks[cells[2]]};
+  const uint16_t mask[3] = {w.masks[cells[0]], w.masks[cells[1]], w.masks[cells[2]]};
   const bool sees01 = Sees(cells[0], cells[1]);
   const bool sees02 = Sees(cells[0], cells[2]), sees12 = Sees(cells[1], cells[2]);
-  if (!(sees01 && sees02 && sees12) && !MayLose(common, w, mask[0], mask[1], mask[2])) {
-    return false;
-  }
-  // barred[d]: the digits that cover a bivalue excluder with d; the trivalue excluders as they are.
+  uint16_t excluder[kMaxExcluders];
+  int excluders = 0;
+  common.ForEach([&](int cell) { excluder[excluders++] = w.masks[cell]; });
+  if (!(sees01 && sees02 && sees12) && !MayLose(mask, excluder, excluders)) return false;
+  // The bivalue excluders as barred pairs of digits; the trivalue ones as they are.
   uint16_t barred[kDigits] = {};
   uint16_t triple[kMaxExcluders];
   int triples = 0;
-  common.ForEach([&](int cell) {
-    const uint16_t digits = w.masks[cell];
-    const uint16_t high = digits & static_cast<uint16_t>(digits - 1);
+  for (int i = 0; i < excluders; ++i) {
+    const uint16_t high = excluder[i] & static_cast<uint16_t>(excluder[i] - 1);
     if ((high & (high - 1)) != 0) {
-      triple[triples++] = digits;
+      triple[triples++] = excluder[i];
     } else {
-      barred[std::countr_zero(digits)] |= high;
-      barred[std::countr_zero(high)] |= static_cast<uint16_t>(digits & ~high);
+      BarPair(excluder[i], barred);
     }
-  });
+  }
   // The base with the most digits is taken all at once (p); the other two (q, r) digit by digit.
   const bool sees[3][3] = {
       {false, sees01, sees02}, {sees01, false, sees12}, {sees02, sees12, false}};
@@ -308,16 +307,9 @@ struct PairCover {
   void Compute(const Work& w, const Bases& bases) {
     bases.cells.ForEach([&](int c) {
       const uint16_t mask = w.masks[c];
-      // partner[x]: the digits d of the bivalue cells {d, x} that c sees, for x of c.
-      uint16_t partner[kDigits];
-      for (unsigned r = mask; r != 0; r &= r - 1) partner[std::countr_zero(r)] = 0;
-      (w.bivalue & Peers(c)).ForEach([&](int e) {
-        const uint16_t pair = w.masks[e];
-        for (unsigned r = pair & mask; r != 0; r &= r - 1) {
-          const int x = std::countr_zero(r);
-          partner[x] |= static_cast<uint16_t>(pair & ~(1u << x));
-        }
-      });
+      // partner[x]: the digits d of the bivalue cells {d, x} that c sees.
+      uint16_t partner[kDigits] = {};
+      (w.bivalue & Peers(c)).ForEach([&](int e) { BarPair(w.masks[e], partner); });
       uint16_t digits = 0x1FF;
       for (unsigned r = mask; r != 0; r &= r - 1) {
         const int x = std::countr_zero(r);
