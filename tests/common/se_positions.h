@@ -1,11 +1,18 @@
 // Positions that Sudoku Explainer printed while it solved (scripts/dev/se-steps.sh): its pencil
-// marks before a step, for the tests that check our step there against SE's (tests/rate/).
+// marks before a step, for the tests that check our step there against SE's (tests/rate/), and
+// the reading of those files.
 #ifndef SUDOKU_TESTS_SE_POSITIONS_H_
 #define SUDOKU_TESTS_SE_POSITIONS_H_
 
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "common/test_data.h"
 #include "core/rate/logic.h"
 
 namespace sudoku::testing {
@@ -33,6 +40,28 @@ inline bool ParsePosition(const std::string& text, core_internal::State* s) {
   }
   return cell == kCells;
 }
+
+// A file of SE steps: the one $env_var names when set (another such file, for development), else
+// `golden` in tests/data.
+inline std::string StepsPath(const char* env_var, const std::string& golden) {
+  const char* other = std::getenv(env_var);
+  return other ? other : GoldenPath(golden);
+}
+
+// The step lines of such a file, '#' and blank lines left out; fails the calling test when the
+// file cannot be read.
+inline std::vector<std::string> ReadStepLines(const std::string& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in) << "cannot read " << path;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  }
+  return lines;
+}
+
+// SE's rating as it prints it (7.5), in tenths.
+inline int Tenths(double rating) { return static_cast<int>(rating * 10 + 0.5); }
 
 }  // namespace sudoku::testing
 

@@ -8,8 +8,6 @@
 #include <array>
 #include <bit>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -80,18 +78,14 @@ struct SeStep {
 
 // Lines: PUZZLE RATING SIZE POSITION REMOVED HINT ('#' lines skipped).
 std::vector<SeStep> ReadSteps(const std::string& path) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot read " << path;
   std::vector<SeStep> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : testing::ReadStepLines(path)) {
     std::stringstream fields(line);
     SeStep step;
     double rating = 0;
     std::string position, removed;
     fields >> step.puzzle >> rating >> step.size >> position >> removed;
-    step.rating = static_cast<int>(rating * 10 + 0.5);
+    step.rating = testing::Tenths(rating);
     if ((step.size != 2 && step.size != 3) || !testing::ParsePosition(position, &step.state) ||
         !ParseRemoved(removed, &step.removed)) {
       ADD_FAILURE() << "bad line: " << line;
@@ -104,9 +98,8 @@ std::vector<SeStep> ReadSteps(const std::string& path) {
 
 TEST(RatingAligned, TakesTheExclusionSeTookAndRemovesTheSame) {
   // SUDOKU_SE_ALIGNED_STEPS: another file of such steps (scripts/dev/se-steps.sh --aligned).
-  const char* other = std::getenv("SUDOKU_SE_ALIGNED_STEPS");
-  const std::string path = other ? other : testing::GoldenPath("se_aligned_steps.txt");
-  const std::vector<SeStep> steps = ReadSteps(path);
+  const std::vector<SeStep> steps =
+      ReadSteps(testing::StepsPath("SUDOKU_SE_ALIGNED_STEPS", "se_aligned_steps.txt"));
   ASSERT_FALSE(steps.empty());
   int same = 0, pairs = 0;
   for (const SeStep& se : steps) {

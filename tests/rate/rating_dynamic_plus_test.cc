@@ -9,8 +9,6 @@
 #include <array>
 #include <bit>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -42,19 +40,15 @@ struct SePosition {
 
 // Lines: PUZZLE RATING NODES LEVEL POSITION HINT ('#' lines skipped).
 std::vector<SePosition> ReadPositions(const std::string& path) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot read " << path;
   std::vector<SePosition> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : testing::ReadStepLines(path)) {
     std::stringstream fields(line);
     SePosition p;
     double rating = 0;
     int level = 0;
     std::string position;
     fields >> p.puzzle >> rating >> p.nodes >> level >> position;
-    p.rating = static_cast<int>(rating * 10 + 0.5);
+    p.rating = testing::Tenths(rating);
     if (level != 1 || !testing::ParsePosition(position, &p.state)) {
       ADD_FAILURE() << "bad line: " << line;
       continue;
@@ -66,9 +60,8 @@ std::vector<SePosition> ReadPositions(const std::string& path) {
 
 TEST(RatingDynamicPlus, RatesAsSeWhereSeTookIt) {
   // SUDOKU_SE_PLUS_STEPS: another file of such steps (scripts/dev/se-steps.sh), for development.
-  const char* other = std::getenv("SUDOKU_SE_PLUS_STEPS");
-  const std::string path = other ? other : testing::GoldenPath("se_dynamic_plus_steps.txt");
-  const std::vector<SePosition> positions = ReadPositions(path);
+  const std::vector<SePosition> positions =
+      ReadPositions(testing::StepsPath("SUDOKU_SE_PLUS_STEPS", "se_dynamic_plus_steps.txt"));
   ASSERT_FALSE(positions.empty());
   int same = 0;
   for (const SePosition& p : positions) {
