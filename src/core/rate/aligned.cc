@@ -37,7 +37,7 @@ void FindBases(const State& s, const Work& w, CellSet small, Bases* bases) {
     if (excluders.Empty() || Peers(cell).Meets(single)) return;
     bases->cells.Set(cell);
     bases->excluders[cell] = excluders;
-    bases->digits[cell] = static_cast<int8_t>(std::popcount(mask));
+    bases->digits[cell] = static_cast<int8_t>(PopCount(mask));
   });
 }
 
@@ -122,7 +122,7 @@ bool ExcludeTriple(const Work& w, const int* cells, CellSet common, uint16_t* re
       {false, sees01, sees02}, {sees01, false, sees12}, {sees02, sees12, false}};
   int p = 0;
   for (int i = 1; i < 3; ++i) {
-    if (std::popcount(mask[i]) > std::popcount(mask[p])) p = i;
+    if (PopCount(mask[i]) > PopCount(mask[p])) p = i;
   }
   const int q = p == 0 ? 1 : 0, r = p == 2 ? 1 : 2;
   uint16_t ok[3] = {0, 0, 0};
