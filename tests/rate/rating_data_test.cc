@@ -189,6 +189,53 @@ TEST(RatingPin, GoldenFileRatingsMatchPreOptimisationFingerprint) {
   EXPECT_EQ(ratings.value(), 0xdc7d85bfd971f660ull);
 }
 
+// A rating with a cap is the full rating where that is within the cap, else it stops early:
+// after a prefix of the full solve's steps, at a step above the cap or before searching the
+// techniques that all rate above it.
+void ExpectCapsAgree(const Grid& puzzle, int* stopped_before_search) {
+  Grid solution;
+  ASSERT_EQ(CountSolutions(puzzle, 2, &solution), 1);
+  Rating full;
+  RateUniquePuzzle(puzzle, solution, &full);
+  std::vector<int> caps = {0, full.rating - 1, full.rating};
+  for (const RatingBand& band : RatingBands()) caps.push_back(std::min(band.max_rating, 200));
+  for (const int cap : caps) {
+    SCOPED_TRACE(ToString(puzzle) + " cap " + std::to_string(cap));
+    Rating got;
+    const bool within = RateUniquePuzzleUpTo(puzzle, solution, cap, &got);
+    ASSERT_EQ(within, full.rating <= cap);
+    if (within) {
+      EXPECT_EQ(got.rating, full.rating);
+      EXPECT_EQ(got.hardest, full.hardest);
+      EXPECT_EQ(got.guesses, full.guesses);
+      EXPECT_EQ(got.steps, full.steps);
+      EXPECT_EQ(got.uses, full.uses);
+      continue;
+    }
+    EXPECT_LE(got.rating, full.rating);
+    EXPECT_LE(got.steps, full.steps);
+    for (int t = 0; t < kTechniqueCount; ++t) EXPECT_LE(got.uses[t], full.uses[t]) << t;
+    if (got.rating <= cap) ++*stopped_before_search;
+  }
+}
+
+TEST(RatingCap, RatesAsWithoutACapUpToIt) {
+  std::vector<Grid> puzzles = Generated(kGenerated / 10, {17, 80, true}, 64);
+  const size_t stride = kSlowStride == 1 ? 1 : 5;
+  for (const Grid& p : Sample(ReadPuzzles(GoldenPath("puzzles3_magictour_golden")), stride)) {
+    puzzles.push_back(p);
+  }
+  const std::vector<Grid> hardest = ReadPuzzles(GoldenPath("puzzles6_forum_hardest_golden"));
+  for (const Grid& p : Sample(hardest, 3 * stride)) puzzles.push_back(p);
+  int stopped_before_search = 0;
+  for (const Grid& puzzle : puzzles) {
+    ExpectCapsAgree(puzzle, &stopped_before_search);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  // Most stops come before the search of the techniques above the cap, not after a step above it.
+  EXPECT_GT(stopped_before_search, static_cast<int>(puzzles.size()));
+}
+
 TEST(RatingData, RatesEveryPuzzleItSolves) {
   const std::vector<Grid> puzzles = ReadPuzzles(GoldenPath("puzzles3_magictour_golden"));
   for (const Grid& puzzle : puzzles) {

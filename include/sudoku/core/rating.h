@@ -200,6 +200,14 @@ bool RatePuzzle(const Grid& puzzle, Rating* rating);
 // REQUIRES: `solution` is the one and only solution of `puzzle`.
 void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating);
 
+// As RateUniquePuzzle, for a caller with no use for a rating above `max_rating` (tenths). Returns
+// true iff the rating is at most max_rating, *rating then as RateUniquePuzzle leaves it. Else
+// returns false as soon as a step, or the techniques left to try, rate above max_rating, without
+// searching the harder techniques (most of the time of hard puzzles); *rating then holds the
+// steps taken so far.
+// REQUIRES: `solution` is the one and only solution of `puzzle`.
+bool RateUniquePuzzleUpTo(const Grid& puzzle, const Grid& solution, int max_rating, Rating* rating);
+
 // A rating in tenths as SE writes it: 42 -> "4.2", 100 -> "10.0".
 std::string FormatRating(int tenths);
 

@@ -138,8 +138,10 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
     const int freedom = TotalFreedom(puzzle);
     if (freedom < options.min_freedom || freedom > options.max_freedom) continue;
     Rating rating;
-    RateUniquePuzzle(puzzle, grid, &rating);
-    if (rating.rating < options.min_rating || rating.rating > options.max_rating) continue;
+    if (!RateUniquePuzzleUpTo(puzzle, grid, options.max_rating, &rating) ||
+        rating.rating < options.min_rating) {
+      continue;
+    }
     record->item_index = item_index;
     record->givens = puzzle;
     record->solution = grid;

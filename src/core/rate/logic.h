@@ -24,6 +24,7 @@
 
 #include <array>
 #include <bit>
+#include <climits>
 #include <cstdint>
 
 #include "core/board/bits.h"
@@ -256,6 +257,10 @@ struct Memory {
   // it reaches the naked single's, naked singles are taken before the direct techniques
   // rated below them, which leaves the rating unchanged (see ApplyEasiestStep).
   int rating_so_far = 0;
+  // Set by a caller that has no use for a step rated above it (tenths): once every technique
+  // left to try rates more, ApplyEasiestStep stops searching and sets `capped`.
+  int cap = INT_MAX;
+  bool capped = false;
   SinglesMemory singles;
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
@@ -457,8 +462,10 @@ bool ApplyEasiestStep(State& s, Step* step);
 // order gives them is not proved but checked (rating_reference_test.cc, on golden files and
 // generated puzzles). With memory->sound it does not look for direct claimings, which never
 // come first in such a state (rate/locked.cc).
-// REQUIRES: *memory is default-constructed for a new solve (but for sound and rating_so_far),
-// and between calls s only loses candidates (PlaceDigit, Eliminate).
+// Where every technique not yet tried rates above memory->cap, it returns false with
+// memory->capped set, not having searched them: the step would rate above the cap.
+// REQUIRES: *memory is default-constructed for a new solve (but for sound, rating_so_far and
+// cap), and between calls s only loses candidates (PlaceDigit, Eliminate).
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
 
 }  // namespace sudoku::core_internal

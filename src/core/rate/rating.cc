@@ -258,6 +258,26 @@ bool ApplySingle(State& s, Technique technique, Step* step) {
   }
 }
 
+// True iff `least`, the least rating of the techniques left to try, is above memory->cap (then
+// sets memory->capped).
+bool Capped(Memory* memory, int least) {
+  if (least <= memory->cap) return false;
+  memory->capped = true;
+  return true;
+}
+
+// The cap stops the search at the first technique rated above it: that takes the fixed
+// techniques tried in order of their least ratings, and the aligned triple exclusion, capped
+// with the Nishio chains, rated as their least.
+constexpr bool FixedOrderRisesInRating() {
+  for (int t = static_cast<int>(Technique::kPointing);
+       t < static_cast<int>(Technique::kTwoStringKite); ++t) {
+    if (kTechniqueInfo[t + 1].rating < kTechniqueInfo[t].rating) return false;
+  }
+  return kTechniqueInfo[static_cast<int>(Technique::kAlignedTripleExclusion)].rating == kNishioBase;
+}
+static_assert(FixedOrderRisesInRating());
+
 bool IsSingle(Technique technique) {
   return technique == Technique::kFullHouse || technique == Technique::kHiddenSingleBox ||
          technique == Technique::kHiddenSingleLine || technique == Technique::kNakedSingle;
@@ -301,6 +321,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
       FindHiddenSingleLine(s, singles, step)) {
     return true;
   }
+  if (Capped(memory, TechniqueRating(Technique::kDirectPointing))) return false;
   // SE's order: direct pointing, claiming, hidden pair, naked single, direct hidden triple. Naked
   // singles first where that changes no rating (logic.h): they need no Work.
   const bool naked_first =
@@ -327,6 +348,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
          t <= static_cast<int>(Technique::kBugType3))) {
       continue;
     }
+    if (Capped(memory, TechniqueRating(static_cast<Technique>(t)))) return false;
     if (ApplyRemembered(s, memory, static_cast<Technique>(t), step)) return true;
   }
   // SE finds the chains with one search and takes its cheapest chain; between chains of one
@@ -363,10 +385,16 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     }
     // What a cycle removes, a forcing chain removes too: with none, there is no cycle either.
     // SE tries the aligned triple exclusion after those chains, before the others.
-    return ApplyRemembered(s, memory, Technique::kAlignedTripleExclusion, step) ||
-           FindNishioChain(s, work, step, memory->nishio) ||
-           FindMultipleForcingChain(s, work, step) || FindDynamicForcingChain(s, work, step) ||
-           FindDynamicForcingChainPlus(s, work, step);
+    if (Capped(memory, kNishioBase)) return false;
+    if (ApplyRemembered(s, memory, Technique::kAlignedTripleExclusion, step) ||
+        FindNishioChain(s, work, step, memory->nishio)) {
+      return true;
+    }
+    if (Capped(memory, kMultipleChainBase)) return false;
+    if (FindMultipleForcingChain(s, work, step)) return true;
+    if (Capped(memory, kDynamicChainBase)) return false;
+    if (FindDynamicForcingChain(s, work, step)) return true;
+    return !Capped(memory, kDynamicPlusChainBase) && FindDynamicForcingChainPlus(s, work, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
@@ -414,6 +442,11 @@ void Guess(core_internal::State& s, const Grid& solution, Rating* out) {
 }  // namespace
 
 void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) {
+  RateUniquePuzzleUpTo(puzzle, solution, INT_MAX, rating);
+}
+
+bool RateUniquePuzzleUpTo(const Grid& puzzle, const Grid& solution, int max_rating,
+                          Rating* rating) {
   *rating = Rating{};
   rating->solutions = 1;
   rating->solved = true;
@@ -421,15 +454,20 @@ void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) 
   core_internal::SetUpState(puzzle, &s);  // a puzzle with one solution has no conflict
   core_internal::Memory memory;
   memory.sound = true;  // the solve only ever removes candidates the solution does not use
+  memory.cap = max_rating;
   core_internal::Step step;
   while (s.empty.Any()) {
     if (core_internal::ApplyEasiestStep(s, &memory, &step)) {
       Record(step.technique, step.rating, step.uses, rating);
+    } else if (memory.capped) {
+      return false;
     } else {
       Guess(s, solution, rating);
     }
+    if (rating->rating > max_rating) return false;
     memory.rating_so_far = rating->rating;
   }
+  return true;
 }
 
 bool RatePuzzle(const Grid& puzzle, Rating* rating) {
