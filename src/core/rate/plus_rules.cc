@@ -15,11 +15,13 @@ namespace {
 // The houses of one kind in SE's order of its regions: boxes, columns or rows, first to last.
 enum Kind { kBoxes = 18, kColumns = 9, kRows = 0 };
 
-// SE's Permutations(2, 9): pairs {a, b}, a < b, in increasing order of (1 << a) | (1 << b).
+// SE's Permutations(2, 9) (pairs {a, b}, a < b, in increasing order of (1 << a) | (1 << b)),
+// only those of two members of `set`.
 template <typename F>
-void ForEachPair(F&& f) {
-  for (int b = 1; b < 9; ++b) {
-    for (int a = 0; a < b; ++a) f(a, b);
+void ForEachPairOf(unsigned set, F&& f) {
+  for (unsigned mb = set & (set - 1); mb; mb &= mb - 1) {
+    const int b = std::countr_zero(mb);
+    for (unsigned ma = set & ((1u << b) - 1); ma; ma &= ma - 1) f(std::countr_zero(ma), b);
   }
 }
 
@@ -136,16 +138,24 @@ inline constexpr std::array<uint8_t, 512> kLockedIn = [] {
 // are found first, by the part of the second house they lie in, then emitted in SE's order.
 void Locking(const View& v, Collector& out) {
   uint16_t in_column[9][3] = {}, in_row[9][3] = {};  // per box, the digits locked in each
+  unsigned locking[2] = {0, 0};  // the boxes with a digit locked in a column, in a row
   for (int b = 0; b < 9; ++b) {
     for (uint16_t m = v.removed_digits[kBoxes + b]; m; m &= m - 1) {
       const int d = std::countr_zero(m);
       const unsigned locked = kLockedIn[v.now(d, kBoxes + b)];
-      if (locked & 3) in_row[b][(locked & 3) - 1] |= static_cast<uint16_t>(1u << d);
-      if (locked >> 2) in_column[b][(locked >> 2) - 1] |= static_cast<uint16_t>(1u << d);
+      if (locked & 3) {
+        in_row[b][(locked & 3) - 1] |= static_cast<uint16_t>(1u << d);
+        locking[1] |= 1u << b;
+      }
+      if (locked >> 2) {
+        in_column[b][(locked >> 2) - 1] |= static_cast<uint16_t>(1u << d);
+        locking[0] |= 1u << b;
+      }
     }
   }
   for (int by_rows = 0; by_rows < 2; ++by_rows) {  // box-column, then box-row
-    for (int b = 0; b < 9; ++b) {
+    for (unsigned boxes = locking[by_rows]; boxes; boxes &= boxes - 1) {
+      const int b = std::countr_zero(boxes);
       const unsigned box_part = 7u << (3 * (by_rows ? b % 3 : b / 3));
       for (int k = 0; k < 3; ++k) {
         const unsigned line = by_rows ? kBoxRow[k] : kBoxColumn[k];
@@ -165,6 +175,7 @@ void Locking(const View& v, Collector& out) {
         const unsigned locked = kLockedIn[v.now(d, h1)] & 3;
         if (locked) in_box[locked - 1] |= static_cast<uint16_t>(1u << d);
       }
+      if ((in_box[0] | in_box[1] | in_box[2]) == 0) continue;
       // The boxes crossing a column (row) in order: down the stack (along the band).
       const unsigned in_line = lines == kColumns ? kBoxColumn[i % 3] : kBoxRow[i % 3];
       for (int k = 0; k < 3; ++k) {
@@ -187,36 +198,38 @@ void HiddenPairs(const View& v, Collector& out) {
       const int h = kind + i;
       const uint16_t removed = v.removed_digits[h];
       if (removed == 0 || !(v.g.hidden_pair_houses >> h & 1)) continue;
+      // A pair holds a removed digit: with none of two places, the house has none.
+      bool removed_two = false;
+      for (uint16_t m = removed; m && !removed_two; m &= m - 1) {
+        removed_two = PopCount(v.now(std::countr_zero(m), h)) == 2;
+      }
+      if (!removed_two) continue;
       uint16_t two = 0;  // the digits with exactly two places
       for (int d = 0; d < kDigits; ++d) {
         if (PopCount(v.now(d, h)) == 2) two |= static_cast<uint16_t>(1u << d);
       }
-      // SE's pairs in order (ForEachPair), only those of two such digits, one of them removed.
-      for (uint16_t mb = two & (two - 1); mb; mb &= mb - 1) {
-        const int b = std::countr_zero(mb);
-        for (uint16_t ma = two & ((1u << b) - 1); ma; ma &= ma - 1) {
-          const int a = std::countr_zero(ma);
-          const unsigned cells = v.now(a, h);
-          if (cells != v.now(b, h) || !((removed >> a | removed >> b) & 1)) continue;
-          const uint16_t pair = static_cast<uint16_t>((1u << a) | (1u << b));
-          bool worth = false;
-          ForEachAt(h, cells, [&](int c) { worth |= (v.now_mask(c) & ~pair) != 0; });
-          if (!worth) continue;
-          out.Begin();
-          for (unsigned others = 0777 & ~cells; others; others &= others - 1) {
-            const int p = std::countr_zero(others);
-            for (int d : {a, b}) {
-              if (v.g.base_where[h][d] >> p & 1) out.Cause(kTables.house_cells[h][p], d);
-            }
+      // SE's pairs in order, only those of two such digits, one of them removed.
+      ForEachPairOf(two, [&](int a, int b) {
+        const unsigned cells = v.now(a, h);
+        if (cells != v.now(b, h) || !((removed >> a | removed >> b) & 1)) return;
+        const uint16_t pair = static_cast<uint16_t>((1u << a) | (1u << b));
+        bool worth = false;
+        ForEachAt(h, cells, [&](int c) { worth |= (v.now_mask(c) & ~pair) != 0; });
+        if (!worth) return;
+        out.Begin();
+        for (unsigned others = 0777 & ~cells; others; others &= others - 1) {
+          const int p = std::countr_zero(others);
+          for (int d : {a, b}) {
+            if (v.g.base_where[h][d] >> p & 1) out.Cause(kTables.house_cells[h][p], d);
           }
-          ForEachAt(h, cells, [&](int c) {
-            for (unsigned m = v.now_mask(c) & ~pair; m; m &= m - 1) {
-              out.Eliminate(c, std::countr_zero(m));
-            }
-          });
-          out.End();
         }
-      }
+        ForEachAt(h, cells, [&](int c) {
+          for (unsigned m = v.now_mask(c) & ~pair; m; m &= m - 1) {
+            out.Eliminate(c, std::countr_zero(m));
+          }
+        });
+        out.End();
+      });
     }
   }
 }
@@ -234,32 +247,28 @@ void NakedPairs(const View& v, Collector& out) {
       for (int k = 0; k < 9; ++k) {
         if (PopCount(v.now_mask(cells[k])) == 2) two |= 1u << k;
       }
-      // SE's pairs in order (ForEachPair), only those of two such cells.
-      for (unsigned mq = two & (two - 1); mq; mq &= mq - 1) {
-        const int q = std::countr_zero(mq);
-        for (unsigned mp = two & ((1u << q) - 1); mp; mp &= mp - 1) {
-          const int p = std::countr_zero(mp);
-          const unsigned digits = v.now_mask(cells[p]);
-          if (digits != v.now_mask(cells[q])) continue;
-          if (digits == v.base_mask(cells[p]) && digits == v.base_mask(cells[q])) continue;
-          const unsigned pair_cells = (1u << p) | (1u << q);
-          const int x = std::countr_zero(digits), y = std::countr_zero(digits & (digits - 1));
-          if (((v.now(x, h) | v.now(y, h)) & ~pair_cells) == 0) continue;
-          out.Begin();
-          for (int k : {p, q}) {
-            for (unsigned m = v.base_mask(cells[k]) & ~digits; m; m &= m - 1) {
-              out.Cause(cells[k], std::countr_zero(m));
-            }
+      // SE's pairs in order, only those of two such cells.
+      ForEachPairOf(two, [&](int p, int q) {
+        const unsigned digits = v.now_mask(cells[p]);
+        if (digits != v.now_mask(cells[q])) return;
+        if (digits == v.base_mask(cells[p]) && digits == v.base_mask(cells[q])) return;
+        const unsigned pair_cells = (1u << p) | (1u << q);
+        const int x = std::countr_zero(digits), y = std::countr_zero(digits & (digits - 1));
+        if (((v.now(x, h) | v.now(y, h)) & ~pair_cells) == 0) return;
+        out.Begin();
+        for (int k : {p, q}) {
+          for (unsigned m = v.base_mask(cells[k]) & ~digits; m; m &= m - 1) {
+            out.Cause(cells[k], std::countr_zero(m));
           }
-          for (int k = 0; k < 9; ++k) {
-            if (k == p || k == q) continue;
-            for (unsigned m = v.now_mask(cells[k]) & digits; m; m &= m - 1) {
-              out.Eliminate(cells[k], std::countr_zero(m));
-            }
-          }
-          out.End();
         }
-      }
+        for (int k = 0; k < 9; ++k) {
+          if (k == p || k == q) continue;
+          for (unsigned m = v.now_mask(cells[k]) & digits; m; m &= m - 1) {
+            out.Eliminate(cells[k], std::countr_zero(m));
+          }
+        }
+        out.End();
+      });
     }
   }
 }
@@ -280,8 +289,7 @@ void XWings(const View& v, Collector& out) {
         if (PopCount(v.now(std::countr_zero(m), bases + j)) == 2) two_lines |= 1u << j;
       }
     }
-    ForEachPair([&](int j1, int j2) {
-      if (!(two_lines >> j1 & two_lines >> j2 & 1)) return;
+    ForEachPairOf(two_lines, [&](int j1, int j2) {
       const uint16_t removed = v.removed_digits[bases + j1] | v.removed_digits[bases + j2];
       for (uint16_t m = digits & removed; m; m &= m - 1) {
         const int d = std::countr_zero(m);
