@@ -198,17 +198,18 @@ void HiddenPairs(const View& v, Collector& out) {
       const int h = kind + i;
       const uint16_t removed = v.removed_digits[h];
       if (removed == 0 || !(v.g.hidden_pair_houses >> h & 1)) continue;
-      // A pair holds a removed digit: with none of two places, the house has none.
-      bool removed_two = false;
-      for (uint16_t m = removed; m && !removed_two; m &= m - 1) {
-        removed_two = PopCount(v.now(std::countr_zero(m), h)) == 2;
+      // A pair holds a removed digit of two places and a digit in the same two cells: the
+      // digits of such pairs.
+      uint16_t two = 0;
+      for (uint16_t m = removed; m; m &= m - 1) {
+        const int a = std::countr_zero(m);
+        const unsigned cells = v.now(a, h);
+        if (PopCount(cells) != 2) continue;
+        for (int b = 0; b < kDigits; ++b) {
+          if (b != a && v.now(b, h) == cells) two |= static_cast<uint16_t>((1u << a) | (1u << b));
+        }
       }
-      if (!removed_two) continue;
-      uint16_t two = 0;  // the digits with exactly two places
-      for (int d = 0; d < kDigits; ++d) {
-        if (PopCount(v.now(d, h)) == 2) two |= static_cast<uint16_t>(1u << d);
-      }
-      // SE's pairs in order, only those of two such digits, one of them removed.
+      // SE's pairs in order, only those of two such digits in the same cells.
       ForEachPairOf(two, [&](int a, int b) {
         const unsigned cells = v.now(a, h);
         if (cells != v.now(b, h) || !((removed >> a | removed >> b) & 1)) return;
