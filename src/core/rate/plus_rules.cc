@@ -4,6 +4,7 @@
 // of a hash map keyed by cell objects, which changes from run to run; here they go in cell order.
 #include "core/rate/plus_rules.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -283,37 +284,45 @@ void XWings(const View& v, Collector& out) {
   if (digits == 0) return;
   for (Kind bases : {kColumns, kRows}) {
     const Kind covers = bases == kColumns ? kRows : kColumns;
-    // The bases where some digit of `digits` has exactly two places: an X-wing needs two.
-    unsigned two_lines = 0;
-    for (int j = 0; j < 9; ++j) {
-      for (uint16_t m = digits; m; m &= m - 1) {
-        if (PopCount(v.now(std::countr_zero(m), bases + j)) == 2) two_lines |= 1u << j;
+    // The X-wings to weigh: a digit with the same two places in two bases, removed from one of
+    // them; as keys ((j2 * 9 + j1) * 9 + d) that sort in SE's order, pair of bases then digit.
+    uint16_t keys[36 * kDigits];
+    int count = 0;
+    for (uint16_t m = digits; m; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      unsigned two = 0, removed = 0;  // the bases where d has two places, where it lost one
+      for (int j = 0; j < 9; ++j) {
+        if (PopCount(v.now(d, bases + j)) == 2) two |= 1u << j;
+        removed |= (v.removed_digits[bases + j] >> d & 1u) << j;
       }
-    }
-    ForEachPairOf(two_lines, [&](int j1, int j2) {
-      const uint16_t removed = v.removed_digits[bases + j1] | v.removed_digits[bases + j2];
-      for (uint16_t m = digits & removed; m; m &= m - 1) {
-        const int d = std::countr_zero(m);
-        const unsigned p1 = v.now(d, bases + j1), p2 = v.now(d, bases + j2);
-        const unsigned both = p1 | p2;
-        if (p1 != p2 || PopCount(both) != 2) continue;
-        const unsigned causes1 = v.removed(d, bases + j1) & ~both;
-        const unsigned causes2 = v.removed(d, bases + j2) & ~both;
-        // A cover's cell at position j lies in base j.
-        const unsigned in_bases = (1u << j1) | (1u << j2);
-        CellSet gone;
-        for (unsigned k = both; k; k &= k - 1) {
-          const int h = covers + std::countr_zero(k);
-          ForEachAt(h, v.now(d, h) & ~in_bases, [&](int c) { gone.Set(c); });
+      ForEachPairOf(two, [&](int j1, int j2) {
+        if (v.now(d, bases + j1) != v.now(d, bases + j2) ||
+            !((removed >> j1 | removed >> j2) & 1)) {
+          return;
         }
-        if ((causes1 | causes2) == 0 || gone.Empty()) continue;
-        out.Begin();
-        ForEachAt(bases + j1, causes1, [&](int c) { out.Cause(c, d); });
-        ForEachAt(bases + j2, causes2, [&](int c) { out.Cause(c, d); });
-        gone.ForEach([&](int c) { out.Eliminate(c, d); });
-        out.End();
+        keys[count++] = static_cast<uint16_t>((j2 * 9 + j1) * kDigits + d);
+      });
+    }
+    std::sort(keys, keys + count);
+    for (int i = 0; i < count; ++i) {
+      const int d = keys[i] % kDigits, j1 = keys[i] / kDigits % 9, j2 = keys[i] / (9 * kDigits);
+      const unsigned both = v.now(d, bases + j1);
+      const unsigned causes1 = v.removed(d, bases + j1) & ~both;
+      const unsigned causes2 = v.removed(d, bases + j2) & ~both;
+      // A cover's cell at position j lies in base j.
+      const unsigned in_bases = (1u << j1) | (1u << j2);
+      CellSet gone;
+      for (unsigned k = both; k; k &= k - 1) {
+        const int h = covers + std::countr_zero(k);
+        ForEachAt(h, v.now(d, h) & ~in_bases, [&](int c) { gone.Set(c); });
       }
-    });
+      if ((causes1 | causes2) == 0 || gone.Empty()) continue;
+      out.Begin();
+      ForEachAt(bases + j1, causes1, [&](int c) { out.Cause(c, d); });
+      ForEachAt(bases + j2, causes2, [&](int c) { out.Cause(c, d); });
+      gone.ForEach([&](int c) { out.Eliminate(c, d); });
+      out.End();
+    }
   }
 }
 
