@@ -1,7 +1,8 @@
 // A development tool for scripts/dev/se-steps.sh, compiled there against a Sudoku Explainer
 // 1.2.1 jar (not part of the build or the tests). Reads lines "PUZZLE SOLUTION" and solves each
 // as SE's rater does (Solver.getDifficulty: every producer in SE's order, the first hint taken),
-// with the chains up to the dynamic forcing chains (+) only. Where none of those applies, it
+// with the chains up to the dynamic forcing chains (+) only, or with MIN_LEVEL 2 or more up to its
+// nested forcing chains of levels 2 and 3 (its "advanced" producers). Where none applies, it
 // places the solution's digit in the first cell with the fewest candidates, as sudoku-corpus
 // guesses, and goes on. With a number MIN_LEVEL as argument, prints each step of a dynamic chain
 // of level MIN_LEVEL or more:
@@ -33,7 +34,8 @@ import java.util.List;
 import java.util.Map;
 
 public class SeSteps {
-  // SE's lists of producers, in its order, up to the dynamic forcing chains (+).
+  // SE's lists of producers, in its order, up to the dynamic forcing chains (+); its nested chains
+  // of levels 2 and 3 come after them, in "advancedHintProducers".
   static final String[] LISTS = {"directHintProducers", "indirectHintProducers",
       "chainingHintProducers", "chainingHintProducers2"};
 
@@ -89,7 +91,10 @@ public class SeSteps {
       Solver solver = new Solver(grid);
       solver.rebuildPotentialValues();
       List<HintProducer> producers = new ArrayList<>();
-      for (String name : LISTS) {
+      List<String> lists = new ArrayList<>(List.of(LISTS));
+      if (minLevel >= 2 && !aligned)
+        lists.add("advancedHintProducers");
+      for (String name : lists) {
         Field field = Solver.class.getDeclaredField(name);
         field.setAccessible(true);
         producers.addAll((List<HintProducer>) field.get(solver));

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Lists the positions where Sudoku Explainer 1.2.1 takes a dynamic forcing chain (+) (or, with
-# --aligned, an aligned pair or triple exclusion), with SE's rating of that step, for
-# tests/data/se_dynamic_plus_steps.txt and se_aligned_steps.txt. A development tool: nothing in
+# Lists the positions where Sudoku Explainer 1.2.1 takes a dynamic forcing chain (+) (with
+# --level 2, a nested forcing chain of level 2 or 3; with --aligned, an aligned pair or triple
+# exclusion), with SE's rating of that step, for tests/data/se_dynamic_plus_steps.txt,
+# se_nested_steps.txt and se_aligned_steps.txt. A development tool: nothing in
 # the build or the tests runs it; give it the jar of an SE 1.2.1.3 serate you built
 # (docs/se-rules.md says how). It compiles scripts/dev/SeSteps.java against that jar and solves
-# each puzzle as SE's rater does, up to the dynamic chains (+); where those are not enough it
-# places the solution's digit (as sudoku-corpus guesses) and goes on.
+# each puzzle as SE's rater does, up to the dynamic chains (+) (with --level 2 or more, up to the
+# nested chains of level 3); where those are not enough it places the solution's digit (as
+# sudoku-corpus guesses) and goes on.
 #
 #   scripts/dev/se-steps.sh --jar /tmp/se/se121.jar puzzles.txt -o steps.txt
 #   scripts/dev/se-steps.sh --jar /tmp/se/se121.jar --aligned puzzles.txt -o aligned.txt
@@ -30,7 +32,8 @@ usage: se-steps.sh [--jar PATH] [--cli PATH] [--level N | --aligned] [-o OUTPUT]
   INPUT        puzzle file, or - for standard input
   --jar PATH   SE serate jar (default: $SE_JAR)
   --cli PATH   sudoku-corpus, for the solutions (default: build-release/src/cli/sudoku-corpus)
-  --level N    list dynamic chains of level N or more (default 1: the "+" ones)
+  --level N    list dynamic chains of level N or more (default 1: the "+" ones; 2 or more:
+               solve up to the nested chains of level 3)
   --aligned    list aligned pair and triple exclusions instead
   -o OUTPUT    write here (atomically) instead of standard output
 USAGE

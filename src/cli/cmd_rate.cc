@@ -24,13 +24,13 @@ struct PuzzleScores {
   bool unique() const { return rating.solutions == 1; }
 };
 
-PuzzleScores Score(int line, const Grid& puzzle) {
+PuzzleScores Score(int line, const Grid& puzzle, const RatingOptions& rating_options) {
   PuzzleScores scores;
   scores.line = line;
   scores.puzzle = ToString(puzzle);
   scores.clues = CountGivens(puzzle);
   scores.freedom = TotalFreedom(puzzle);
-  RatePuzzle(puzzle, &scores.rating);
+  RatePuzzle(puzzle, rating_options, &scores.rating);
   scores.canonical = ToString(CanonicalForm(puzzle));
   return scores;
 }
@@ -93,6 +93,9 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
       ->type_name("FILE");
   cmd->add_flag("--json", options->json,
                 "One JSON object per puzzle (JSON Lines), with the uses of each technique");
+  cmd->add_flag("--nested", options->nested,
+                "Try SE's nested forcing chains (9.5 and up) before a guess: only the hardest "
+                "known puzzles need them, and each search there takes about a second");
   cmd->callback([options, exit_code] { *exit_code = RunRate(*options); });
 }
 
@@ -101,8 +104,10 @@ int RunRate(const RateOptions& options) {
     std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "rating", "level",
                 "clue level", "hardest", "guesses", "canonical");
   }
-  return ForEachInputPuzzle(options.input, [&options](int line, const Grid& puzzle) {
-    const PuzzleScores scores = Score(line, puzzle);
+  RatingOptions rating_options;
+  rating_options.nested_chains = options.nested;
+  return ForEachInputPuzzle(options.input, [&](int line, const Grid& puzzle) {
+    const PuzzleScores scores = Score(line, puzzle, rating_options);
     if (options.json) {
       PrintJson(scores);
     } else {

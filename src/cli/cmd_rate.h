@@ -11,6 +11,7 @@ namespace sudoku::cli {
 struct RateOptions {
   std::string input = "-";  // file to read, "-" for standard input. Default: -
   bool json = false;        // one JSON object per puzzle instead of a table. Default: false
+  bool nested = false;      // SE's nested forcing chains before a guess. Default: false
 };
 
 // Registers the subcommand; when it runs, its exit code is stored in *exit_code.

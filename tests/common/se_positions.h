@@ -63,6 +63,38 @@ inline std::vector<std::string> ReadStepLines(const std::string& path) {
 // SE's rating as it prints it (7.5), in tenths.
 inline int Tenths(double rating) { return static_cast<int>(rating * 10 + 0.5); }
 
+// A step of a dynamic chain SE took (se-steps.sh --level N).
+struct SeChainStep {
+  std::string puzzle;
+  int rating = 0;  // tenths
+  int nodes = 0;   // SE's complexity of the step
+  int level = 0;   // SE's chaining level: 1 the "+" chains, 2 and up the nested ones
+  core_internal::State state;
+};
+
+// The steps of such a file (lines PUZZLE RATING NODES LEVEL POSITION HINT) of levels `min_level`
+// to `max_level`, every `every`th line; a line that is not one fails the calling test.
+inline std::vector<SeChainStep> ReadChainSteps(const std::string& path, int min_level,
+                                               int max_level, int every = 1) {
+  std::vector<SeChainStep> out;
+  int index = 0;
+  for (const std::string& line : ReadStepLines(path)) {
+    if (index++ % every != 0) continue;
+    std::stringstream fields(line);
+    SeChainStep p;
+    double rating = 0;
+    std::string position;
+    fields >> p.puzzle >> rating >> p.nodes >> p.level >> position;
+    p.rating = Tenths(rating);
+    if (p.level < min_level || p.level > max_level || !ParsePosition(position, &p.state)) {
+      ADD_FAILURE() << "bad line: " << line;
+      continue;
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
 }  // namespace sudoku::testing
 
 #endif  // SUDOKU_TESTS_SE_POSITIONS_H_

@@ -10,7 +10,6 @@
 #include <bit>
 #include <cstdio>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,40 +30,13 @@ using core_internal::State;
 using core_internal::Step;
 using core_internal::Work;
 
-struct SePosition {
-  std::string puzzle;
-  int rating = 0;  // tenths
-  int nodes = 0;   // SE's complexity of the step
-  State state;
-};
-
-// Lines: PUZZLE RATING NODES LEVEL POSITION HINT ('#' lines skipped).
-std::vector<SePosition> ReadPositions(const std::string& path) {
-  std::vector<SePosition> out;
-  for (const std::string& line : testing::ReadStepLines(path)) {
-    std::stringstream fields(line);
-    SePosition p;
-    double rating = 0;
-    int level = 0;
-    std::string position;
-    fields >> p.puzzle >> rating >> p.nodes >> level >> position;
-    p.rating = testing::Tenths(rating);
-    if (level != 1 || !testing::ParsePosition(position, &p.state)) {
-      ADD_FAILURE() << "bad line: " << line;
-      continue;
-    }
-    out.push_back(p);
-  }
-  return out;
-}
-
 TEST(RatingDynamicPlus, RatesAsSeWhereSeTookIt) {
   // SUDOKU_SE_PLUS_STEPS: another file of such steps (scripts/dev/se-steps.sh), for development.
-  const std::vector<SePosition> positions =
-      ReadPositions(testing::StepsPath("SUDOKU_SE_PLUS_STEPS", "se_dynamic_plus_steps.txt"));
+  const std::vector<testing::SeChainStep> positions = testing::ReadChainSteps(
+      testing::StepsPath("SUDOKU_SE_PLUS_STEPS", "se_dynamic_plus_steps.txt"), 1, 1);
   ASSERT_FALSE(positions.empty());
   int same = 0;
-  for (const SePosition& p : positions) {
+  for (const testing::SeChainStep& p : positions) {
     SCOPED_TRACE(p.puzzle + " at SE " + std::to_string(p.rating) + " (SE nodes " +
                  std::to_string(p.nodes) + ")");
     State s = p.state;
@@ -315,8 +287,8 @@ Eliminations OurEliminations(const Grids& g, int rule) {
   Eliminations out;
   for (int i = 0; i < n; ++i) {
     const core_internal::PlusHints::Hint& hint = hints->hint[hint_of[i]];
-    out.push_back({elim[i], std::vector<int>(hints->cause + hint.first,
-                                             hints->cause + hint.first + hint.count)});
+    out.push_back({elim[i], std::vector<int>(hints->cause.data() + hint.first,
+                                             hints->cause.data() + hint.first + hint.count)});
   }
   return out;
 }

@@ -160,6 +160,7 @@ enum class Technique : uint8_t {
   kRegionForcingChain,       // every place of a digit in a house forces the same
   kDynamicForcingChain,      // the same, or a contradiction, with the grid updated along the chains
   kDynamicForcingChainPlus,  // the same, with pointing, claiming, pairs and X-wings inside
+  kNestedForcingChain,       // the same, with forcing chains and cycles inside too
   kGuess,                    // no technique applied: one cell set from the solution
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::kGuess) + 1;
@@ -190,11 +191,20 @@ struct Rating {
   std::array<uint16_t, kTechniqueCount> uses{};  // uses per technique, by enum value
 };
 
+// What the rater may do beyond its default.
+struct RatingOptions {
+  // SE's nested forcing chains of level 2 (dynamic chains with its forcing chains and cycles
+  // inside, 9.5 and up) where the dynamic chains (+) find nothing, before a guess. Off by default:
+  // only puzzles among the hardest known need them, and there each search takes about a second.
+  bool nested_chains = false;
+};
+
 // Rates `puzzle`. Returns true iff it has exactly one solution; *rating is then complete.
 // A puzzle with no solution or with several (including givens that break a rule) is not rated:
 // returns false with rating->solutions set (0 or 2) and the rest at defaults. Uniqueness-based
 // techniques (unique rectangle, BUG) are only sound on unique puzzles, hence this choice.
 bool RatePuzzle(const Grid& puzzle, Rating* rating);
+bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating);
 
 // As above, when the caller already knows the unique solution (skips the solver).
 // REQUIRES: `solution` is the one and only solution of `puzzle`.

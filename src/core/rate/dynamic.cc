@@ -96,6 +96,7 @@ struct DynamicScratch {
   Pending pending[kMaxPending];
   Chain chains[kCells + kHouses * kDigits];
   int16_t sum[kNodes];  // nodes summed over branches
+  NestedChains nested[kNodes];  // and the nested chains met in them
 };
 
 thread_local std::unique_ptr<DynamicScratch> t_dynamic;
@@ -105,9 +106,10 @@ thread_local std::unique_ptr<DynamicScratch> t_dynamic;
 // and only while that can still match the best (their branches followed again).
 class DynamicSearch {
  public:
-  // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+".
-  DynamicSearch(const State& s, const Work& w, int level)
-      : s_(s), w_(w), base_(level == 0 ? kDynamicChainBase : kDynamicPlusChainBase) {
+  // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+"; 2: and the
+  // static chains inside too, SE's nested forcing chains.
+  static constexpr int kBases[3] = {kDynamicChainBase, kDynamicPlusChainBase, kNestedChainBase};
+  DynamicSearch(const State& s, const Work& w, int level) : s_(s), w_(w), base_(kBases[level]) {
     if (t_dynamic == nullptr) t_dynamic = std::make_unique<DynamicScratch>();
     x_ = t_dynamic.get();
     x_->on.Reset(s, w, level);
@@ -128,6 +130,12 @@ class DynamicSearch {
   }
 
  private:
+  // A contradiction's nodes: both candidates' counts, the nested chains among them once.
+  static int ContradictionCount(const Propagation& p) {
+    NestedChains nested;
+    return p.Count(p.held, &nested) + p.CountFresh(&nested) + nested.total;
+  }
+
   const Implied& ImpliedBy(int cell, int d) {
     const int cand = cell * kDigits + d;
     Implied& entry = x_->implied[cand];
@@ -136,7 +144,7 @@ class DynamicSearch {
       const bool clash = p.Follow(cell, d, true, entry.depth);
       entry.on = p.on_set;
       entry.off = p.off_set;
-      entry.contradiction = clash ? p.Count(p.held) + p.CountFresh() : 0;
+      entry.contradiction = clash ? ContradictionCount(p) : 0;
       x_->ready[d].Set(cell);
     }
     return entry;
@@ -189,7 +197,7 @@ class DynamicSearch {
     const bool follow_off = count >= 3 || ImpliedBy(cell, other).contradiction != 0;
     Propagation& off = x_->off;
     if (follow_off && off.Follow(cell, d, false, x_->off_depth)) {
-      Offer(off.Count(off.held) + off.CountFresh(), 7, OrderKey(cell, 0, d, 1, 0), cell, d, true);
+      Offer(ContradictionCount(off), 7, OrderKey(cell, 0, d, 1, 0), cell, d, true);
     }
     if (count >= 3) {
       for (int state = 0; state < 2; ++state) {
@@ -283,8 +291,9 @@ class DynamicSearch {
       double_source_ = p.source;
     }
     const int c = (p.node >> 1) / kDigits, v = (p.node >> 1) % kDigits;
-    Offer(on.Count(p.node) + off.Count(p.node), 1, p.order | on.order[p.node], c, v,
-          (p.node & 1) == 0);
+    NestedChains nested;
+    const int nodes = on.Count(p.node, &nested) + off.Count(p.node, &nested) + nested.total;
+    Offer(nodes, 1, p.order | on.order[p.node], c, v, (p.node & 1) == 0);
   }
 
   // Counts every conclusion of chain k: each branch followed again.
@@ -300,8 +309,14 @@ class DynamicSearch {
         for (int v = 0; v < kDigits; ++v) {
           common[state].of[v].ForEach([&](int c) {
             const int node = NodeOf(c, v, state == 0);
-            x_->sum[node] = static_cast<int16_t>((i == 0 ? 0 : x_->sum[node]) + branch.Count(node));
-            if (i == 0) first_order_[node] = branch.order[node];
+            NestedChains& nested = x_->nested[node];
+            if (i == 0) {
+              nested.seen.clear();
+              nested.total = 0;
+              first_order_[node] = branch.order[node];
+            }
+            x_->sum[node] =
+                static_cast<int16_t>((i == 0 ? 0 : x_->sum[node]) + branch.Count(node, &nested));
           });
         }
       }
@@ -310,8 +325,8 @@ class DynamicSearch {
       for (int v = 0; v < kDigits; ++v) {
         common[state].of[v].ForEach([&](int c) {
           const int node = NodeOf(c, v, state == 0);
-          Offer(x_->sum[node], chain.kind, chain.order[state] | first_order_[node], c, v,
-                state == 0);
+          Offer(x_->sum[node] + x_->nested[node].total, chain.kind,
+                chain.order[state] | first_order_[node], c, v, state == 0);
         });
       }
     }
@@ -336,8 +351,10 @@ bool ApplyDynamicChain(State& s, const Work& w, int level, Step* step) {
   DynamicSearch search(s, w, level);
   const Hint best = search.Run();
   if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.place)) return false;
-  *step = {level == 0 ? Technique::kDynamicForcingChain : Technique::kDynamicForcingChainPlus,
-           best.rating, 1};
+  constexpr Technique kTechniques[3] = {Technique::kDynamicForcingChain,
+                                        Technique::kDynamicForcingChainPlus,
+                                        Technique::kNestedForcingChain};
+  *step = {kTechniques[level], best.rating, 1};
   return true;
 }
 
@@ -349,6 +366,10 @@ bool FindDynamicForcingChain(State& s, const Work& w, Step* step) {
 
 bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step) {
   return ApplyDynamicChain(s, w, 1, step);
+}
+
+bool FindNestedForcingChain(State& s, const Work& w, Step* step) {
+  return ApplyDynamicChain(s, w, 2, step);
 }
 
 }  // namespace sudoku::core_internal

@@ -261,6 +261,8 @@ struct Memory {
   // left to try rates more, ApplyEasiestStep stops searching and sets `capped`.
   int cap = INT_MAX;
   bool capped = false;
+  // SE's nested forcing chains (level 2) are tried after the dynamic chains (+).
+  bool nested = false;
   SinglesMemory singles;
   Work work;
   std::array<CellSet, kDigits> work_cand{};  // candidates `work` describes
@@ -324,6 +326,7 @@ inline constexpr int kNishioBase = 75;
 inline constexpr int kMultipleChainBase = 80;
 inline constexpr int kDynamicChainBase = 85;
 inline constexpr int kDynamicPlusChainBase = 90;
+inline constexpr int kNestedChainBase = 95;
 
 // SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
 // so that the chain searches tabulate their rating per layer at compile time.
@@ -438,6 +441,9 @@ bool FindDynamicForcingChain(State& s, const Work& w, Step* step);
 // The same with pointing, claiming, hidden and naked pairs and X-wings inside the chains (SE's
 // dynamic forcing chains (+), 9.0 and up; rate/plus_rules.h): the cheapest, if any.
 bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step);
+// The same with SE's forcing chains and cycles inside too (its nested forcing chains of level 2,
+// 9.5 and up; rate/nested_chains.h): the cheapest, if any.
+bool FindNestedForcingChain(State& s, const Work& w, Step* step);
 // True iff the thread's last FindForcingChain searched `s` with no bound and found no chain.
 bool ForcingSearchComplete(const State& s);
 

@@ -11,6 +11,29 @@
 #include "core/board/bits.h"
 
 namespace sudoku::core_internal {
+
+void PlusCollector::End() {
+  if (hints_->cause_count == first_cause_) return;  // holds without the assumption
+  const int index = hints_->hint_count;
+  bool any = false;
+  for (int i = 0; i < pending_; ++i) {
+    const int cand = pending_elim_[i];
+    const uint16_t bit = static_cast<uint16_t>(1u << (cand % kDigits));
+    if (taken_[cand / kDigits] & bit) continue;
+    taken_[cand / kDigits] |= bit;
+    elim_[count_] = static_cast<uint16_t>(cand);
+    hint_of_[count_++] = static_cast<uint16_t>(index);
+    any = true;
+  }
+  if (!any) {
+    hints_->cause_count = first_cause_;
+    return;
+  }
+  hints_->hint[index] = {first_cause_, hints_->cause_count - first_cause_, nested_nodes_,
+                         nested_id_};
+  ++hints_->hint_count;
+}
+
 namespace {
 
 // The houses of one kind in SE's order of its regions: boxes, columns or rows, first to last.
@@ -53,61 +76,11 @@ void ForEachAt(int h, unsigned positions, F&& f) {
     f(kTables.house_cells[h][std::countr_zero(positions)]);
 }
 
-// Gathers the hints of one rule: keeps a hint only if it has causes, and each elimination once.
-class Collector {
- public:
-  Collector(PlusHints* hints, uint16_t* elim, uint16_t* hint_of)
-      : hints_(hints), elim_(elim), hint_of_(hint_of) {}
-
-  void Begin() {
-    first_cause_ = hints_->cause_count;
-    pending_ = 0;
-  }
-  void Cause(int cell, int d) {
-    hints_->cause[hints_->cause_count++] = static_cast<uint16_t>(cell * kDigits + d);
-  }
-  void Eliminate(int cell, int d) {
-    pending_elim_[pending_++] = static_cast<uint16_t>(cell * kDigits + d);
-  }
-  void End() {
-    if (hints_->cause_count == first_cause_) return;  // holds without the assumption
-    const int index = hints_->hint_count;
-    bool any = false;
-    for (int i = 0; i < pending_; ++i) {
-      const int cand = pending_elim_[i];
-      const uint16_t bit = static_cast<uint16_t>(1u << (cand % kDigits));
-      if (taken_[cand / kDigits] & bit) continue;
-      taken_[cand / kDigits] |= bit;
-      elim_[count_] = static_cast<uint16_t>(cand);
-      hint_of_[count_++] = static_cast<uint16_t>(index);
-      any = true;
-    }
-    if (!any) {
-      hints_->cause_count = first_cause_;
-      return;
-    }
-    hints_->hint[index] = {static_cast<uint16_t>(first_cause_),
-                           static_cast<uint16_t>(hints_->cause_count - first_cause_)};
-    ++hints_->hint_count;
-  }
-  int count() const { return count_; }
-
- private:
-  PlusHints* hints_;
-  uint16_t* elim_;
-  uint16_t* hint_of_;
-  int count_ = 0;
-  int first_cause_ = 0;
-  int pending_ = 0;
-  uint16_t pending_elim_[kCells * kDigits];
-  uint16_t taken_[kCells] = {};
-};
-
 // A locked candidate hint: digit d of house h1 lies in house h2 (at positions `inside` of h1
 // where it crosses h2); it leaves h2's places outside h1 (positions `outside` of h2). Causes: the
 // places of d in h1 outside h2 that the chain removed.
 void EmitLocked(const View& v, int d, int h1, unsigned inside, int h2, unsigned outside,
-                Collector& out) {
+                PlusCollector& out) {
   const unsigned causes = v.removed(d, h1) & ~inside;
   const unsigned gone = v.now(d, h2) & outside;
   if (causes == 0 || gone == 0) return;
@@ -137,7 +110,7 @@ inline constexpr std::array<uint8_t, 512> kLockedIn = [] {
 // more in the first, all in the second, leaves the rest of the second. Causes: the first house's
 // places of the digit, outside the second, that the chain removed. The digits each house locks
 // are found first, by the part of the second house they lie in, then emitted in SE's order.
-void Locking(const View& v, Collector& out) {
+void Locking(const View& v, PlusCollector& out) {
   uint16_t in_column[9][3] = {}, in_row[9][3] = {};  // per box, the digits locked in each
   unsigned locking[2] = {0, 0};  // the boxes with a digit locked in a column, in a row
   for (int b = 0; b < 9; ++b) {
@@ -193,7 +166,7 @@ void Locking(const View& v, Collector& out) {
 // each, together in exactly two cells (so both in the same two): the cells' other candidates go.
 // Causes: the two digits' places the chain removed from the house's other cells (by cell, then
 // digit).
-void HiddenPairs(const View& v, Collector& out) {
+void HiddenPairs(const View& v, PlusCollector& out) {
   for (Kind kind : {kBoxes, kColumns, kRows}) {
     for (int i = 0; i < 9; ++i) {
       const int h = kind + i;
@@ -239,7 +212,7 @@ void HiddenPairs(const View& v, Collector& out) {
 // SE's NakedSet(2): in houses of four empty cells or more, two cells of two candidates or more
 // each, together two digits (so both exactly those two): they leave the house's other cells.
 // Causes: the two cells' other candidates, which the chain removed.
-void NakedPairs(const View& v, Collector& out) {
+void NakedPairs(const View& v, PlusCollector& out) {
   for (Kind kind : {kBoxes, kColumns, kRows}) {
     for (int i = 0; i < 9; ++i) {
       const int h = kind + i;
@@ -279,7 +252,7 @@ void NakedPairs(const View& v, Collector& out) {
 // bases, each digit placed at most five times whose places in the two (two or more in each) lie
 // in exactly two covers: it leaves the covers outside the bases. Causes: the digit's places the
 // chain removed from the bases, outside the covers.
-void XWings(const View& v, Collector& out) {
+void XWings(const View& v, PlusCollector& out) {
   const uint16_t digits = v.changed_digits & v.g.fish_digits;
   if (digits == 0) return;
   for (Kind bases : {kColumns, kRows}) {
@@ -331,7 +304,7 @@ void XWings(const View& v, Collector& out) {
 int FindPlusEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, uint16_t* hint_of) {
   const View view(g);
   if (view.changed_digits == 0) return 0;
-  Collector out(hints, elim, hint_of);
+  PlusCollector out(hints, elim, hint_of);
   Locking(view, out);
   if (out.count() == 0) HiddenPairs(view, out);
   if (out.count() == 0) NakedPairs(view, out);
@@ -343,8 +316,8 @@ int FindPlusEliminationsOf(int rule, const PlusGrid& g, PlusHints* hints, uint16
                            uint16_t* hint_of) {
   const View view(g);
   if (view.changed_digits == 0) return 0;
-  Collector out(hints, elim, hint_of);
-  void (*const rules[])(const View&, Collector&) = {Locking, HiddenPairs, NakedPairs, XWings};
+  PlusCollector out(hints, elim, hint_of);
+  void (*const rules[])(const View&, PlusCollector&) = {Locking, HiddenPairs, NakedPairs, XWings};
   rules[rule](view, out);
   return out.count();
 }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/rate/nested_chains.h"
+
 namespace sudoku::core_internal {
 
 // Inlined, each state apart: called for nearly every node.
@@ -136,16 +138,16 @@ bool Propagation::Follow(int cell, int d, bool on, uint8_t* depth) {
 bool Propagation::AddPlusEliminations() {
   uint16_t elim[kCandidates], hint_of[kCandidates];
   const int first_hint = plus_.hint_count;
-  const int n =
-      FindPlusEliminations({base_where_, cur_where_, removed_digits_, &base_masks_, &cur_masks_,
-                            hidden_pair_houses_, naked_pair_houses_, fish_digits_},
-                           &plus_, elim, hint_of);
+  const PlusGrid grid{base_where_, cur_where_,          removed_digits_,    &base_masks_,
+                      &cur_masks_, hidden_pair_houses_, naked_pair_houses_, fish_digits_};
+  int n = FindPlusEliminations(grid, &plus_, elim, hint_of);
+  if (n == 0 && level_ >= 2) n = FindChainEliminations(grid, &plus_, elim, hint_of);
   // A hint's eliminations share its causes, all "off"s followed already: one above the deepest.
   uint8_t hint_depth[kCandidates];
   for (int k = first_hint; k < plus_.hint_count; ++k) {
     int deepest = 0;
     const PlusHints::Hint& hint = plus_.hint[k];
-    for (int i = 0; i < hint.count; ++i) {
+    for (uint32_t i = 0; i < hint.count; ++i) {
       deepest = std::max(deepest, int{depth_[2 * plus_.cause[hint.first + i] + 1]});
     }
     hint_depth[k - first_hint] = static_cast<uint8_t>(std::min(deepest + 1, int{UINT8_MAX}));
@@ -164,7 +166,9 @@ bool Propagation::AddPlusEliminations() {
   return n > 0;
 }
 
-int Propagation::CountFrom(int node, const Cause& cause) const {
+int Propagation::CountFrom(int node, const Cause& cause, NestedChains* nested) const {
+  NestedChains own;
+  if (nested == nullptr) nested = &own;
   // Each node is marked when first pushed, so the stack holds each node at most once.
   uint64_t seen[kNodeWords] = {};
   int16_t stack[kNodes];
@@ -181,7 +185,8 @@ int Propagation::CountFrom(int node, const Cause& cause) const {
   auto push_causes = [&](int n, const Cause& c) __attribute__((always_inline)) {
     if (c.hidden == Cause::kPlus) {
       const PlusHints::Hint& hint = plus_.hint[c.node];
-      for (int i = 0; i < hint.count; ++i) push(2 * plus_.cause[hint.first + i] + 1);
+      if (hint.nested_nodes != 0) nested->Add(hint.nested_id, static_cast<int>(hint.nested_nodes));
+      for (uint32_t i = 0; i < hint.count; ++i) push(2 * plus_.cause[hint.first + i] + 1);
       return;
     }
     if (c.node < 0) return;
@@ -212,7 +217,7 @@ int Propagation::CountFrom(int node, const Cause& cause) const {
     const int n = stack[--top];
     push_causes(n, causes_[n]);
   }
-  return count;
+  return nested == &own ? count + own.total : count;
 }
 
 }  // namespace sudoku::core_internal

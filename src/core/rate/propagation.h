@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "core/rate/implications.h"
 #include "core/rate/logic.h"
@@ -33,6 +35,22 @@ struct Cause {
   static constexpr int8_t kPlus = -3, kNone = -2, kCellRule = -1;
   int16_t node = -1;
   int8_t hidden = kNone;
+};
+
+// The chains of nested_chains.h a count met, each once: SE adds each one's nodes to the count of
+// the chain that used it, once per chain of the same nodes however many targets of the hint (the
+// branches of a cell or region chain, both states of a double chain) it serves.
+struct NestedChains {
+  std::vector<std::pair<uint64_t, int>> seen;  // id, nodes
+  int total = 0;
+
+  void Add(uint64_t id, int nodes) {
+    for (const auto& chain : seen) {
+      if (chain.first == id) return;
+    }
+    seen.push_back({id, nodes});
+    total += nodes;
+  }
 };
 
 // The candidates that one assumption turns on and off (SE's toOn, toOff), with their causes.
@@ -67,14 +85,20 @@ class Propagation {
   int held = -1, fresh = -1;
   Cause fresh_cause;
 
-  // SE's node count of `node` (the distinct nodes it descends from, itself included).
-  int Count(int node) const { return CountFrom(node, causes_[node]); }
-  int CountFresh() const { return CountFrom(fresh, fresh_cause); }
+  // SE's node count of `node` (the distinct nodes it descends from, itself included, and the
+  // nodes of the nested chains among them). With `nested`, the nested chains' nodes go there
+  // instead, for a hint of several targets to add once.
+  int Count(int node, NestedChains* nested = nullptr) const {
+    return CountFrom(node, causes_[node], nested);
+  }
+  int CountFresh(NestedChains* nested = nullptr) const {
+    return CountFrom(fresh, fresh_cause, nested);
+  }
 
  private:
   static constexpr uint16_t kUnfollowed = UINT16_MAX;
 
-  int CountFrom(int node, const Cause& cause) const;
+  int CountFrom(int node, const Cause& cause, NestedChains* nested) const;
   // Offers a node; true iff its negation holds (a contradiction). Add: one known to be new, at
   // `depth` (NextDepth of its cause's node, but for the rules' eliminations).
   template <bool on>

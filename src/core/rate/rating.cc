@@ -62,6 +62,7 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
     {"region-forcing-chain", 80},
     {"dynamic-forcing-chain", 85},
     {"dynamic-forcing-chain-plus", 90},
+    {"nested-forcing-chain", 95},
     {"guess", kGuessRating},
 };
 
@@ -305,6 +306,7 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
   if (technique == Technique::kDynamicForcingChainPlus) {
     return FindDynamicForcingChainPlus(s, work, step);
   }
+  if (technique == Technique::kNestedForcingChain) return FindNestedForcingChain(s, work, step);
   Scan everything;
   return ApplyFixedTechnique(s, work, technique, everything, step);
 }
@@ -394,7 +396,10 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     if (FindMultipleForcingChain(s, work, step)) return true;
     if (Capped(memory, kDynamicChainBase)) return false;
     if (FindDynamicForcingChain(s, work, step)) return true;
-    return !Capped(memory, kDynamicPlusChainBase) && FindDynamicForcingChainPlus(s, work, step);
+    if (Capped(memory, kDynamicPlusChainBase)) return false;
+    if (FindDynamicForcingChainPlus(s, work, step)) return true;
+    return memory->nested && !Capped(memory, kNestedChainBase) &&
+           FindNestedForcingChain(s, work, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
@@ -439,14 +444,9 @@ void Guess(core_internal::State& s, const Grid& solution, Rating* out) {
   Record(Technique::kGuess, kGuessRating, 1, out);
 }
 
-}  // namespace
-
-void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) {
-  RateUniquePuzzleUpTo(puzzle, solution, INT_MAX, rating);
-}
-
-bool RateUniquePuzzleUpTo(const Grid& puzzle, const Grid& solution, int max_rating,
-                          Rating* rating) {
+// The rating with a cap (as RateUniquePuzzleUpTo's) and options.
+bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
+              const RatingOptions& options, Rating* rating) {
   *rating = Rating{};
   rating->solutions = 1;
   rating->solved = true;
@@ -455,6 +455,7 @@ bool RateUniquePuzzleUpTo(const Grid& puzzle, const Grid& solution, int max_rati
   core_internal::Memory memory;
   memory.sound = true;  // the solve only ever removes candidates the solution does not use
   memory.cap = max_rating;
+  memory.nested = options.nested_chains;
   core_internal::Step step;
   while (s.empty.Any()) {
     if (core_internal::ApplyEasiestStep(s, &memory, &step)) {
@@ -470,7 +471,22 @@ bool RateUniquePuzzleUpTo(const Grid& puzzle, const Grid& solution, int max_rati
   return true;
 }
 
+}  // namespace
+
+void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating) {
+  RateUniquePuzzleUpTo(puzzle, solution, INT_MAX, rating);
+}
+
+bool RateUniquePuzzleUpTo(const Grid& puzzle, const Grid& solution, int max_rating,
+                          Rating* rating) {
+  return RateWith(puzzle, solution, max_rating, RatingOptions{}, rating);
+}
+
 bool RatePuzzle(const Grid& puzzle, Rating* rating) {
+  return RatePuzzle(puzzle, RatingOptions{}, rating);
+}
+
+bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating) {
   Grid solution;
   const int solutions = CountSolutions(puzzle, 2, &solution);
   if (solutions != 1) {
@@ -478,7 +494,7 @@ bool RatePuzzle(const Grid& puzzle, Rating* rating) {
     rating->solutions = solutions;
     return false;
   }
-  RateUniquePuzzle(puzzle, solution, rating);
+  RateWith(puzzle, solution, INT_MAX, options, rating);
   return true;
 }
 

@@ -1,0 +1,389 @@
+// SE's forcing chains and cycles inside its nested forcing chains (nested_chains.h), followed as
+// SE 1.2.1's static chaining follows them (Chaining.doCycles, doForcingChains): from every
+// candidate of a cell with two or more, in cell then digit order, first on one digit (X-links),
+// then, from the candidates of bivalue cells, through bivalue cells only (Y-links), then with
+// both; each search breadth first, every node with the one parent it was first reached from (a
+// cycle's search reaches an "off" again from each "on" that is not its descendant), so that a
+// chain's nodes and the cells and houses it reads are SE's. Hints, as SE sorts them: by rating
+// (cycles 6.5, forcing chains on one digit 6.6, with both kinds of links 7.0, each plus the
+// length bonus of its nodes), nodes, then kind (X, Y, XY); of two that remove the same
+// candidates only the first counts.
+#include "core/rate/nested_chains.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <memory>
+#include <vector>
+
+#include "core/rate/implications.h"
+
+namespace sudoku::core_internal {
+namespace {
+
+// Why a node holds: the assumption, a house of its parent (SE's order: box, row, column), or
+// its parent's cell.
+constexpr int8_t kAssumed = -1, kByCell = 3;
+constexpr int kAll = kCells * kDigits;  // candidates
+constexpr int kWords = (kAll + 63) / 64;
+
+struct Node {
+  int16_t cand;
+  bool on;
+  int8_t cause;
+  int32_t parent;  // into StaticChains::nodes_, -1: the assumption
+  int32_t above;   // "on" nodes of cycles: into StaticChains::above_, the "off"s it descends from
+};
+
+struct Link {
+  int16_t cand;
+  int8_t cause;
+};
+
+struct ChainHint {
+  int rating;
+  int nodes;
+  int kind;                               // SE's sort key: 2 X, 3 Y, 4 XY
+  int seq;                                // the order SE found it in
+  uint32_t removed_first, removed_count;  // into StaticChains::removed_, in cell order
+  uint32_t cause_first, cause_count;      // into StaticChains::causes_
+  uint64_t id;                            // its nodes in order, hashed
+};
+
+class StaticChains {
+ public:
+  // Finds the hints on g's grid and gives out those with causes.
+  void Collect(const PlusGrid& g, PlusCollector& out) {
+    g_ = &g;
+    for (int d = 0; d < kDigits; ++d) now_[d] = CellSet{};
+    for (int cell = 0; cell < kCells; ++cell) {
+      for (uint16_t m = (*g.now_masks)[cell]; m; m &= m - 1) now_[std::countr_zero(m)].Set(cell);
+    }
+    hints_.clear();
+    removed_.clear();
+    causes_.clear();
+    for (int pass = 0; pass < 3; ++pass) {
+      const bool y = pass != 0, x = pass != 1;
+      for (int cell = 0; cell < kCells; ++cell) {
+        const uint16_t mask = (*g_->now_masks)[cell];
+        const int count = std::popcount(mask);
+        if (count < 2 || (!x && count > 2)) continue;
+        for (uint16_t m = mask; m; m &= m - 1) {
+          const int cand = cell * kDigits + std::countr_zero(m);
+          Cycles(cand, y, x);
+          if (x) {
+            ForcingChains(cand, true, y);
+            ForcingChains(cand, false, y);
+          }
+        }
+      }
+    }
+    std::stable_sort(hints_.begin(), hints_.end(), [](const ChainHint& a, const ChainHint& b) {
+      if (a.rating != b.rating) return a.rating < b.rating;
+      if (a.nodes != b.nodes) return a.nodes < b.nodes;
+      return a.kind < b.kind;
+    });
+    for (size_t i = 0; i < hints_.size(); ++i) {
+      const ChainHint& h = hints_[i];
+      if (SameRemovalBefore(i)) continue;  // SE keeps the hints in a set: one per removal
+      out.Begin();
+      out.Nested(h.nodes, h.id);
+      for (uint32_t k = 0; k < h.cause_count; ++k) {
+        const int cand = causes_[h.cause_first + k];
+        out.Cause(cand / kDigits, cand % kDigits);
+      }
+      for (uint32_t k = 0; k < h.removed_count; ++k) {
+        const int cand = removed_[h.removed_first + k];
+        out.Eliminate(cand / kDigits, cand % kDigits);
+      }
+      out.End();
+    }
+  }
+
+ private:
+  static int Key(int cand, bool on) { return 2 * cand + (on ? 0 : 1); }
+
+  int NewNode(int cand, bool on, int cause, int parent) {
+    nodes_.push_back({static_cast<int16_t>(cand), on, static_cast<int8_t>(cause), parent, -1});
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+
+  // What an "on" turns off: with Y-links, the other candidates of its cell; then its digit's other
+  // places in its box, row and column.
+  int OnToOff(const Node& p, bool y, Link* out) const {
+    const int cell = p.cand / kDigits, d = p.cand % kDigits;
+    int n = 0;
+    if (y) {
+      for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << d); m; m &= m - 1) {
+        out[n++] = {static_cast<int16_t>(cell * kDigits + std::countr_zero(m)), kByCell};
+      }
+    }
+    const CellHouses& houses = kCellHouses[cell];
+    for (int which = 0; which < 3; ++which) {
+      (houses.part[which] & now_[d]).ForEach([&](int c) {
+        out[n++] = {static_cast<int16_t>(c * kDigits + d), static_cast<int8_t>(which)};
+      });
+    }
+    return n;
+  }
+
+  // What an "off" turns on: with Y-links, the other candidate of a bivalue cell; with X-links, the
+  // other place of its digit in a house where it has two.
+  int OffToOn(const Node& p, bool y, bool x, Link* out) const {
+    const int cell = p.cand / kDigits, d = p.cand % kDigits;
+    int n = 0;
+    const uint16_t mask = (*g_->now_masks)[cell];
+    if (y && std::popcount(mask) == 2) {
+      out[n++] = {static_cast<int16_t>(cell * kDigits +
+                                       std::countr_zero(static_cast<unsigned>(mask & ~(1u << d)))),
+                  kByCell};
+    }
+    if (x) {
+      const CellHouses& houses = kCellHouses[cell];
+      for (int which = 0; which < 3; ++which) {
+        const int h = houses.number[which];
+        const unsigned w = g_->now_where[h][d];
+        if (std::popcount(w) != 2) continue;
+        const int other =
+            kTables.house_cells[h][std::countr_zero(w & ~(1u << houses.position[which]))];
+        const int cand = other * kDigits + d;
+        bool seen = false;
+        for (int i = 0; i < n; ++i) seen |= out[i].cand == cand;
+        if (!seen) out[n++] = {static_cast<int16_t>(cand), static_cast<int8_t>(which)};
+      }
+    }
+    return n;
+  }
+
+  // Starts a search from candidate `source` assumed on (off): returns its node, the first.
+  int Start(int source, bool on) {
+    nodes_.clear();
+    pending_on_.clear();
+    pending_off_.clear();
+    found_.clear();
+    ++stamp_;
+    mark_[Key(source, on)] = stamp_;
+    return NewNode(source, on, kAssumed, -1);
+  }
+
+  // SE's doForcingChains: the assumption followed until it turns itself round.
+  void ForcingChains(int source, bool source_on, bool y) {
+    const int root = Start(source, source_on);
+    std::vector<int32_t>& on = pending_on_;
+    std::vector<int32_t>& off = pending_off_;
+    (source_on ? on : off).push_back(root);
+    Link links[kDigits + 3 * kDigits];
+    size_t on_head = 0, off_head = 0;
+    while (on_head < on.size() || off_head < off.size()) {
+      while (on_head < on.size()) {
+        const int p = on[on_head++];
+        const int n = OnToOff(nodes_[p], y, links);
+        Reach(p, links, n, false, source, source_on, off);
+      }
+      while (off_head < off.size()) {
+        const int p = off[off_head++];
+        const int n = OffToOn(nodes_[p], y, true, links);
+        Reach(p, links, n, true, source, source_on, on);
+      }
+    }
+    for (const int target : found_) {
+      const Node& t = nodes_[target];
+      const int cell = t.cand / kDigits, d = t.cand % kDigits;
+      const uint32_t first = static_cast<uint32_t>(removed_.size());
+      if (!t.on) {
+        removed_.push_back(static_cast<uint16_t>(t.cand));
+      } else {
+        for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << d); m; m &= m - 1) {
+          removed_.push_back(static_cast<uint16_t>(cell * kDigits + std::countr_zero(m)));
+        }
+      }
+      int nodes = 0;
+      for (int i = target; i >= 0; i = nodes_[i].parent) ++nodes;
+      AddHint(y ? kMixedChainBase : kXChainBase, nodes, y ? 4 : 2, first, target, true);
+    }
+  }
+
+  // Offers the nodes of state `on` that links[0, n) reach from node p: the assumption's other
+  // state ends a chain (once), a node not reached before is followed. SE's test for ancestors
+  // changes nothing here: every ancestor has been reached.
+  void Reach(int p, const Link* links, int n, bool on, int source, bool source_on,
+             std::vector<int32_t>& queue) {
+    for (int i = 0; i < n; ++i) {
+      const int key = Key(links[i].cand, on);
+      const bool chain = on != source_on && links[i].cand == source && found_mark_[key] != stamp_;
+      const bool fresh = mark_[key] != stamp_;
+      if (!chain && !fresh) continue;
+      const int node = NewNode(links[i].cand, on, links[i].cause, p);
+      if (chain) {
+        found_mark_[key] = stamp_;
+        found_.push_back(node);
+      }
+      if (fresh) {
+        mark_[key] = stamp_;
+        queue.push_back(node);
+      }
+    }
+  }
+
+  // SE's doCycles: from a candidate assumed on, back to it in four links or more.
+  void Cycles(int source, bool y, bool x) {
+    above_.clear();
+    const int root = Start(source, true);
+    std::vector<int32_t>& on = pending_on_;
+    std::vector<int32_t>& off = pending_off_;
+    nodes_[root].above = NewAbove(-1);
+    on.push_back(root);
+    Link links[kDigits + 3 * kDigits];
+    size_t on_head = 0, off_head = 0;
+    int length = 0;
+    while (on_head < on.size() || off_head < off.size()) {
+      ++length;
+      while (on_head < on.size()) {
+        const int p = on[on_head++];
+        const int n = OnToOff(nodes_[p], y, links);
+        const uint64_t* above = &above_[nodes_[p].above * kWords];
+        for (int i = 0; i < n; ++i) {
+          const int cand = links[i].cand;
+          if ((above[cand >> 6] >> (cand & 63)) & 1) continue;  // SE's isParent
+          off.push_back(NewNode(cand, false, links[i].cause, p));
+        }
+      }
+      ++length;
+      while (off_head < off.size()) {
+        const int p = off[off_head++];
+        const int n = OffToOn(nodes_[p], y, x, links);
+        for (int i = 0; i < n; ++i) {
+          const int cand = links[i].cand;
+          if (length >= 4 && cand == source)
+            found_.push_back(NewNode(cand, true, links[i].cause, p));
+          const int key = Key(cand, true);
+          if (mark_[key] == stamp_) continue;
+          mark_[key] = stamp_;
+          const int node = NewNode(cand, true, links[i].cause, p);
+          // The "off"s above it: its parent's parent's, and its parent.
+          const int above = NewAbove(nodes_[nodes_[p].parent].above);
+          above_[above * kWords + (nodes_[p].cand >> 6)] |= uint64_t{1} << (nodes_[p].cand & 63);
+          nodes_[node].above = above;
+          on.push_back(node);
+        }
+      }
+    }
+    for (const int end : found_) CycleHint(end, y, x);
+  }
+
+  int NewAbove(int from) {
+    const size_t at = above_.size();
+    above_.resize(at + kWords);
+    if (from >= 0) std::copy_n(&above_[from * kWords], kWords, &above_[at]);
+    return static_cast<int>(at / kWords);
+  }
+
+  // SE's createCycleHint: a candidate every "on" of the cycle and every "off" of it turn off,
+  // outside the cycle's cells, goes.
+  void CycleHint(int end, bool y, bool x) {
+    CellSet cells;
+    int nodes = 0;
+    for (int i = end; nodes_[i].parent >= 0; i = nodes_[i].parent) {
+      cells.Set(nodes_[i].cand / kDigits);
+      ++nodes;
+    }
+    std::array<CellSet, kDigits> forward{}, back{};
+    for (int i = end; nodes_[i].parent >= 0; i = nodes_[i].parent) {
+      const int cell = nodes_[i].cand / kDigits, d = nodes_[i].cand % kDigits;
+      const CellSet seen = Peers(cell) & now_[d] & ~cells;
+      (nodes_[i].on ? forward : back)[d] |= seen;
+    }
+    const uint32_t first = static_cast<uint32_t>(removed_.size());
+    for (int cell = 0; cell < kCells; ++cell) {
+      for (int d = 0; d < kDigits; ++d) {
+        if (forward[d].Has(cell) && back[d].Has(cell)) {
+          removed_.push_back(static_cast<uint16_t>(cell * kDigits + d));
+        }
+      }
+    }
+    if (removed_.size() == first) return;
+    AddHint(y && x ? kMixedChainBase : kCycleBase, nodes, y && x ? 4 : (y ? 3 : 2), first, end,
+            false);
+  }
+
+  // Records a hint whose eliminations are removed_[first...], with SE's rule parents: the
+  // candidates the assumption removed from the cells and houses its nodes' links read (of a
+  // forcing chain, its "on"s'; of a cycle, every node's but the first, which it reads both ways).
+  void AddHint(int base, int nodes, int kind, uint32_t first, int end, bool ons_only) {
+    ChainHint h;
+    h.rating = base + ChainLengthBonus(nodes - 2);
+    h.nodes = nodes;
+    h.kind = kind;
+    h.seq = static_cast<int>(hints_.size());
+    h.removed_first = first;
+    h.removed_count = static_cast<uint32_t>(removed_.size()) - first;
+    h.cause_first = static_cast<uint32_t>(causes_.size());
+    ++cause_stamp_;
+    auto add = [&](int cand) {
+      if (cause_mark_[cand] == cause_stamp_) return;
+      cause_mark_[cand] = cause_stamp_;
+      causes_.push_back(static_cast<uint16_t>(cand));
+    };
+    for (int i = end; nodes_[i].parent >= 0; i = nodes_[i].parent) {
+      const Node& p = nodes_[i];
+      if (ons_only && !p.on) continue;
+      const int cell = p.cand / kDigits, d = p.cand % kDigits;
+      if (p.cause == kByCell) {
+        for (uint16_t m = (*g_->base_masks)[cell] & ~(*g_->now_masks)[cell]; m; m &= m - 1) {
+          add(cell * kDigits + std::countr_zero(m));
+        }
+      } else {
+        const int h = kCellHouses[cell].number[p.cause];
+        for (unsigned m = g_->base_where[h][d] & ~g_->now_where[h][d]; m; m &= m - 1) {
+          add(kTables.house_cells[h][std::countr_zero(m)] * kDigits + d);
+        }
+      }
+    }
+    h.cause_count = static_cast<uint32_t>(causes_.size()) - h.cause_first;
+    h.id = ons_only ? 1 : 2;
+    for (int i = end; i >= 0; i = nodes_[i].parent) {
+      h.id = (h.id ^ static_cast<uint64_t>(Key(nodes_[i].cand, nodes_[i].on))) * 0x100000001b3ull;
+      h.id ^= h.id >> 29;
+    }
+    hints_.push_back(h);
+  }
+
+  // True iff a hint before hints_[i] removes the same candidates.
+  bool SameRemovalBefore(size_t i) const {
+    const ChainHint& h = hints_[i];
+    for (size_t j = 0; j < i; ++j) {
+      const ChainHint& o = hints_[j];
+      if (o.removed_count == h.removed_count &&
+          std::equal(&removed_[o.removed_first], &removed_[o.removed_first] + o.removed_count,
+                     &removed_[h.removed_first])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  const PlusGrid* g_ = nullptr;
+  std::array<CellSet, kDigits> now_;
+  std::vector<Node> nodes_;
+  std::vector<uint64_t> above_;
+  std::vector<int32_t> pending_on_, pending_off_, found_;
+  std::vector<ChainHint> hints_;
+  std::vector<uint16_t> removed_, causes_;
+  uint32_t stamp_ = 0, cause_stamp_ = 0;
+  uint32_t mark_[2 * kAll] = {};
+  uint32_t found_mark_[2 * kAll] = {};
+  uint32_t cause_mark_[kAll] = {};
+};
+
+thread_local std::unique_ptr<StaticChains> t_chains;
+
+}  // namespace
+
+int FindChainEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, uint16_t* hint_of) {
+  if (t_chains == nullptr) t_chains = std::make_unique<StaticChains>();
+  PlusCollector out(hints, elim, hint_of);
+  t_chains->Collect(g, out);
+  return out.count();
+}
+
+}  // namespace sudoku::core_internal
