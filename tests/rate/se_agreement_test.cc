@@ -80,7 +80,7 @@ int ParseTenths(const std::string& text) {
 }
 
 // Reads `path` ("PUZZLE ER EP ED" lines, '#' lines skipped) and rates each puzzle with ours.
-std::vector<Pair> RateFile(const std::string& path) {
+std::vector<Pair> RateFile(const std::string& path, const RatingOptions& options = {}) {
   std::vector<Pair> pairs;
   std::ifstream in(path);
   if (!in) {
@@ -100,7 +100,7 @@ std::vector<Pair> RateFile(const std::string& path) {
       continue;
     }
     Rating rating;
-    if (!RatePuzzle(parsed.grid, &rating)) {
+    if (!RatePuzzle(parsed.grid, options, &rating)) {
       ADD_FAILURE() << path << ":" << line_no << ": not a unique puzzle";
       continue;
     }
@@ -231,6 +231,19 @@ TEST(SeAgreement, FiguresStayAtOrAboveThresholds) {
   PrintFigures("all", all.size(), f);
   ExpectAtLeast("all", f);
   PrintConfusion(all);
+}
+
+// The forum's hardest, which SE rates 10.2-11.1 with its nested chains and the default rater
+// guesses in, get SE's own ratings with the nested chains (rate --nested).
+TEST(SeAgreement, NestedChainsRateTheHardestAsSe) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "seconds a puzzle here, a minute under ASan (rating_nested_test.cc covers it)";
+#endif
+  RatingOptions nested;
+  nested.nested_chains = true;
+  const std::vector<Pair> pairs = RateFile(GoldenPath("se_ratings_forum_hardest.txt"), nested);
+  ASSERT_FALSE(pairs.empty());
+  for (const Pair& p : pairs) EXPECT_EQ(p.ours, p.se);
 }
 
 TEST(SeAgreement, MeasuresAgreementOnKnownPairs) {

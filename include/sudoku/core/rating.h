@@ -193,9 +193,10 @@ struct Rating {
 
 // What the rater may do beyond its default.
 struct RatingOptions {
-  // SE's nested forcing chains of level 2 (dynamic chains with its forcing chains and cycles
-  // inside, 9.5 and up) where the dynamic chains (+) find nothing, before a guess. Off by default:
-  // only puzzles among the hardest known need them, and there each search takes about a second.
+  // SE's nested forcing chains of levels 2 and 3 (dynamic chains with its forcing chains and
+  // cycles inside, 9.5 and up, then with its multiple forcing chains inside too, 10.0 and up)
+  // where the dynamic chains (+) find nothing, before a guess. Off by default: only puzzles among
+  // the hardest known need them, and there each search takes about half a second.
   bool nested_chains = false;
 };
 

@@ -106,9 +106,10 @@ thread_local std::unique_ptr<DynamicScratch> t_dynamic;
 // and only while that can still match the best (their branches followed again).
 class DynamicSearch {
  public:
-  // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+"; 2: and the
-  // static chains inside too, SE's nested forcing chains.
-  static constexpr int kBases[3] = {kDynamicChainBase, kDynamicPlusChainBase, kNestedChainBase};
+  // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+"; 2 and 3: and
+  // the static chains inside too (3: the multiple ones as well), SE's nested forcing chains.
+  static constexpr int kBases[4] = {kDynamicChainBase, kDynamicPlusChainBase, kNestedChainBase,
+                                    kNestedChainBase + 5};
   DynamicSearch(const State& s, const Work& w, int level) : s_(s), w_(w), base_(kBases[level]) {
     if (t_dynamic == nullptr) t_dynamic = std::make_unique<DynamicScratch>();
     x_ = t_dynamic.get();
@@ -351,9 +352,9 @@ bool ApplyDynamicChain(State& s, const Work& w, int level, Step* step) {
   DynamicSearch search(s, w, level);
   const Hint best = search.Run();
   if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.place)) return false;
-  constexpr Technique kTechniques[3] = {Technique::kDynamicForcingChain,
-                                        Technique::kDynamicForcingChainPlus,
-                                        Technique::kNestedForcingChain};
+  constexpr Technique kTechniques[4] = {
+      Technique::kDynamicForcingChain, Technique::kDynamicForcingChainPlus,
+      Technique::kNestedForcingChain, Technique::kNestedForcingChain};
   *step = {kTechniques[level], best.rating, 1};
   return true;
 }
@@ -368,8 +369,8 @@ bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step) {
   return ApplyDynamicChain(s, w, 1, step);
 }
 
-bool FindNestedForcingChain(State& s, const Work& w, Step* step) {
-  return ApplyDynamicChain(s, w, 2, step);
+bool FindNestedForcingChain(State& s, const Work& w, int level, Step* step) {
+  return ApplyDynamicChain(s, w, level, step);
 }
 
 }  // namespace sudoku::core_internal

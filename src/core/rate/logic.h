@@ -261,7 +261,7 @@ struct Memory {
   // left to try rates more, ApplyEasiestStep stops searching and sets `capped`.
   int cap = INT_MAX;
   bool capped = false;
-  // SE's nested forcing chains (level 2) are tried after the dynamic chains (+).
+  // SE's nested forcing chains (levels 2 and 3) are tried after the dynamic chains (+).
   bool nested = false;
   SinglesMemory singles;
   Work work;
@@ -441,9 +441,10 @@ bool FindDynamicForcingChain(State& s, const Work& w, Step* step);
 // The same with pointing, claiming, hidden and naked pairs and X-wings inside the chains (SE's
 // dynamic forcing chains (+), 9.0 and up; rate/plus_rules.h): the cheapest, if any.
 bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step);
-// The same with SE's forcing chains and cycles inside too (its nested forcing chains of level 2,
-// 9.5 and up; rate/nested_chains.h): the cheapest, if any.
-bool FindNestedForcingChain(State& s, const Work& w, Step* step);
+// The same with SE's forcing chains and cycles inside too, and at level 3 its multiple forcing
+// chains as well (its nested forcing chains of level 2, 9.5 and up, and 3, 10.0 and up;
+// rate/nested_chains.h): the cheapest, if any. REQUIRES: level is 2 or 3.
+bool FindNestedForcingChain(State& s, const Work& w, int level, Step* step);
 // True iff the thread's last FindForcingChain searched `s` with no bound and found no chain.
 bool ForcingSearchComplete(const State& s);
 

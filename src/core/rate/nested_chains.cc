@@ -50,18 +50,60 @@ struct ChainHint {
   uint64_t id;                            // its nodes in order, hashed
 };
 
+// One candidate followed on as SE's static doChaining follows it: its nodes, those of each state
+// in the order SE's sets hold them (and follow them), and where each node is.
+struct Branch {
+  std::vector<Node> nodes;
+  std::vector<int32_t> on_order, off_order;
+  std::vector<int32_t> at = std::vector<int32_t>(2 * kAll);
+  std::vector<uint32_t> at_stamp = std::vector<uint32_t>(2 * kAll);
+  uint32_t stamp = 0;
+
+  void Reset() {
+    nodes.clear();
+    on_order.clear();
+    off_order.clear();
+    ++stamp;
+  }
+  bool Has(int key) const { return at_stamp[key] == stamp; }
+  int At(int key) const { return at[key]; }
+  void Add(const Node& node) {
+    const int key = 2 * node.cand + (node.on ? 0 : 1);
+    at[key] = static_cast<int32_t>(nodes.size());
+    at_stamp[key] = stamp;
+    (node.on ? on_order : off_order).push_back(static_cast<int32_t>(nodes.size()));
+    nodes.push_back(node);
+  }
+};
+
 class StaticChains {
  public:
-  // Finds the hints on g's grid and gives out those with causes.
-  void Collect(const PlusGrid& g, PlusCollector& out) {
+  // Finds the hints on g's grid and gives out those with causes: the forcing chains and cycles,
+  // then at level 3, if none of those has any, the multiple forcing chains.
+  void Collect(const PlusGrid& g, int level, PlusCollector& out) {
     g_ = &g;
     for (int d = 0; d < kDigits; ++d) now_[d] = CellSet{};
     for (int cell = 0; cell < kCells; ++cell) {
       for (uint16_t m = (*g.now_masks)[cell]; m; m &= m - 1) now_[std::countr_zero(m)].Set(cell);
     }
+    ClearHints();
+    ChainsAndCycles();
+    Emit(out);
+    if (level < 3 || out.count() != 0) return;
+    ClearHints();
+    MultipleChains();
+    Emit(out);
+  }
+
+ private:
+  void ClearHints() {
     hints_.clear();
     removed_.clear();
     causes_.clear();
+  }
+
+  // SE's Chaining(false, false, false, 0): X-, Y- and XY-passes from every candidate.
+  void ChainsAndCycles() {
     for (int pass = 0; pass < 3; ++pass) {
       const bool y = pass != 0, x = pass != 1;
       for (int cell = 0; cell < kCells; ++cell) {
@@ -78,6 +120,10 @@ class StaticChains {
         }
       }
     }
+  }
+
+  // Gives out the hints in SE's order.
+  void Emit(PlusCollector& out) {
     std::stable_sort(hints_.begin(), hints_.end(), [](const ChainHint& a, const ChainHint& b) {
       if (a.rating != b.rating) return a.rating < b.rating;
       if (a.nodes != b.nodes) return a.nodes < b.nodes;
@@ -100,7 +146,6 @@ class StaticChains {
     }
   }
 
- private:
   static int Key(int cand, bool on) { return 2 * cand + (on ? 0 : 1); }
 
   int NewNode(int cand, bool on, int cause, int parent) {
@@ -306,10 +351,8 @@ class StaticChains {
             false);
   }
 
-  // Records a hint whose eliminations are removed_[first...], with SE's rule parents: the
-  // candidates the assumption removed from the cells and houses its nodes' links read (of a
-  // forcing chain, its "on"s'; of a cycle, every node's but the first, which it reads both ways).
-  void AddHint(int base, int nodes, int kind, uint32_t first, int end, bool ons_only) {
+  // Starts a hint whose eliminations are removed_[first...] (the causes and id follow).
+  ChainHint NewHint(int base, int nodes, int kind, uint32_t first) {
     ChainHint h;
     h.rating = base + ChainLengthBonus(nodes - 2);
     h.nodes = nodes;
@@ -318,34 +361,163 @@ class StaticChains {
     h.removed_first = first;
     h.removed_count = static_cast<uint32_t>(removed_.size()) - first;
     h.cause_first = static_cast<uint32_t>(causes_.size());
+    h.id = static_cast<uint64_t>(kind);
     ++cause_stamp_;
+    return h;
+  }
+  void EndHint(ChainHint& h) {
+    h.cause_count = static_cast<uint32_t>(causes_.size()) - h.cause_first;
+    hints_.push_back(h);
+  }
+
+  // SE's rule parents of a node (cell, d) turned on by `cause`: the candidates the assumption
+  // removed from its cell (kByCell) or the places of d it removed from that house of the cell.
+  void AddCauses(int cell, int d, int cause) {
     auto add = [&](int cand) {
       if (cause_mark_[cand] == cause_stamp_) return;
       cause_mark_[cand] = cause_stamp_;
       causes_.push_back(static_cast<uint16_t>(cand));
     };
-    for (int i = end; nodes_[i].parent >= 0; i = nodes_[i].parent) {
-      const Node& p = nodes_[i];
-      if (ons_only && !p.on) continue;
-      const int cell = p.cand / kDigits, d = p.cand % kDigits;
-      if (p.cause == kByCell) {
-        for (uint16_t m = (*g_->base_masks)[cell] & ~(*g_->now_masks)[cell]; m; m &= m - 1) {
-          add(cell * kDigits + std::countr_zero(m));
-        }
-      } else {
-        const int h = kCellHouses[cell].number[p.cause];
-        for (unsigned m = g_->base_where[h][d] & ~g_->now_where[h][d]; m; m &= m - 1) {
-          add(kTables.house_cells[h][std::countr_zero(m)] * kDigits + d);
-        }
+    if (cause == kByCell) {
+      for (uint16_t m = (*g_->base_masks)[cell] & ~(*g_->now_masks)[cell]; m; m &= m - 1) {
+        add(cell * kDigits + std::countr_zero(m));
+      }
+    } else {
+      const int h = kCellHouses[cell].number[cause];
+      for (unsigned m = g_->base_where[h][d] & ~g_->now_where[h][d]; m; m &= m - 1) {
+        add(kTables.house_cells[h][std::countr_zero(m)] * kDigits + d);
       }
     }
-    h.cause_count = static_cast<uint32_t>(causes_.size()) - h.cause_first;
-    h.id = ons_only ? 1 : 2;
-    for (int i = end; i >= 0; i = nodes_[i].parent) {
-      h.id = (h.id ^ static_cast<uint64_t>(Key(nodes_[i].cand, nodes_[i].on))) * 0x100000001b3ull;
-      h.id ^= h.id >> 29;
+  }
+
+  // A chain's nodes in order, into its id (SE's FullChain: two hints of the same nodes are one).
+  static void HashPath(const std::vector<Node>& nodes, int end, uint64_t* id) {
+    for (int i = end; i >= 0; i = nodes[i].parent) {
+      *id = (*id ^ static_cast<uint64_t>(Key(nodes[i].cand, nodes[i].on))) * 0x100000001b3ull;
+      *id ^= *id >> 29;
     }
-    hints_.push_back(h);
+  }
+
+  // Records a forcing chain or cycle ending at node `end`, with SE's rule parents: the causes of
+  // a forcing chain's "on"s; of a cycle, of every node but the first (it reads them both ways).
+  void AddHint(int base, int nodes, int kind, uint32_t first, int end, bool ons_only) {
+    ChainHint h = NewHint(base, nodes, kind, first);
+    for (int i = end; nodes_[i].parent >= 0; i = nodes_[i].parent) {
+      const Node& p = nodes_[i];
+      if (!ons_only || p.on) AddCauses(p.cand / kDigits, p.cand % kDigits, p.cause);
+    }
+    HashPath(nodes_, end, &h.id);
+    EndHint(h);
+  }
+
+  // SE's Chaining(true, false, false, 0), multiple forcing chains without the grid updated: from
+  // every cell of three candidates or more (cell order), each candidate followed on (SE's
+  // doChaining, one node at a time, "on"s first, until a contradiction or the end), then the
+  // region chains of that digit in each house (box, row, column) whose first place is this cell;
+  // after its digits, the cell chain. A conclusion every branch reaches makes a hint.
+  void MultipleChains() {
+    for (int cell = 0; cell < kCells; ++cell) {
+      const uint16_t mask = (*g_->now_masks)[cell];
+      if (std::popcount(mask) < 3) continue;
+      int n = 0;
+      for (uint16_t m = mask; m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        Follow(branches_[n], cell * kDigits + d);
+        RegionChains(cell, d, n);
+        ++n;
+      }
+      int slots[kDigits];
+      for (int i = 0; i < n; ++i) slots[i] = i;
+      Reductions(slots, n, 5, -1, 0);
+    }
+  }
+
+  void RegionChains(int cell, int d, int own) {
+    const CellHouses& houses = kCellHouses[cell];
+    for (int which = 0; which < 3; ++which) {
+      const int h = houses.number[which];
+      const unsigned w = g_->now_where[h][d];
+      if (std::popcount(w) < 2 || kTables.house_cells[h][std::countr_zero(w)] != cell) continue;
+      int slots[kDigits], n = 0;
+      for (unsigned m = w; m; m &= m - 1) {
+        const int x = kTables.house_cells[h][std::countr_zero(m)];
+        if (x == cell) {
+          slots[n++] = own;
+        } else {
+          Follow(branches_[kDigits + n], x * kDigits + d);
+          slots[n] = kDigits + n;
+          ++n;
+        }
+      }
+      Reductions(slots, n, 6, which, d);
+    }
+  }
+
+  // The hints of the conclusions every branch reaches, "on"s then "off"s, in the first branch's
+  // order. kind 5: a cell chain (the source cell's removed candidates are causes); 6: a region
+  // chain, of digit d in the source cell's house `which`.
+  void Reductions(const int* slots, int n, int kind, int which, int d) {
+    const Branch& first = branches_[slots[0]];
+    for (int state = 0; state < 2; ++state) {
+      for (const int32_t at : state == 0 ? first.on_order : first.off_order) {
+        const int key = Key(first.nodes[at].cand, state == 0);
+        bool all = true;
+        for (int i = 1; i < n && all; ++i) all = branches_[slots[i]].Has(key);
+        if (all) AddMultipleHint(slots, n, kind, which, d, key);
+      }
+    }
+  }
+
+  void AddMultipleHint(const int* slots, int n, int kind, int which, int d, int key) {
+    const int cand = key >> 1, cell = cand / kDigits;
+    const uint32_t first = static_cast<uint32_t>(removed_.size());
+    if ((key & 1) != 0) {
+      removed_.push_back(static_cast<uint16_t>(cand));
+    } else {
+      for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << (cand % kDigits)); m; m &= m - 1) {
+        removed_.push_back(static_cast<uint16_t>(cell * kDigits + std::countr_zero(m)));
+      }
+    }
+    if (removed_.size() == first) return;
+    int nodes = 0;
+    for (int i = 0; i < n; ++i) {
+      const Branch& b = branches_[slots[i]];
+      for (int j = b.At(key); j >= 0; j = b.nodes[j].parent) ++nodes;
+    }
+    ChainHint h = NewHint(kMultipleChainBase, nodes, kind, first);
+    for (int i = 0; i < n; ++i) {
+      const Branch& b = branches_[slots[i]];
+      const int end = b.At(key);
+      for (int j = end; j >= 0; j = b.nodes[j].parent) {
+        const Node& p = b.nodes[j];
+        if (!p.on) continue;
+        const int c = p.cand / kDigits;
+        if (p.parent >= 0) {
+          AddCauses(c, p.cand % kDigits, p.cause);
+        } else {
+          AddCauses(c, d, kind == 5 ? kByCell : which);  // the assumption: the cell or house
+        }
+      }
+      HashPath(b.nodes, end, &h.id);
+    }
+    EndHint(h);
+  }
+
+  // SE's static doChaining from candidate `cand` assumed on, into b.
+  void Follow(Branch& b, int cand) {
+    b.Reset();
+    b.Add({static_cast<int16_t>(cand), true, kAssumed, -1, -1});
+    size_t on_head = 0, off_head = 0;
+    Link links[kDigits + 3 * kDigits];
+    while (on_head < b.on_order.size() || off_head < b.off_order.size()) {
+      const bool on = on_head < b.on_order.size();
+      const int p = on ? b.on_order[on_head++] : b.off_order[off_head++];
+      const int n = on ? OnToOff(b.nodes[p], true, links) : OffToOn(b.nodes[p], true, true, links);
+      for (int i = 0; i < n; ++i) {
+        if (b.Has(Key(links[i].cand, on))) return;  // a contradiction ends it
+        if (!b.Has(Key(links[i].cand, !on))) b.Add({links[i].cand, !on, links[i].cause, p, -1});
+      }
+    }
   }
 
   // True iff a hint before hints_[i] removes the same candidates.
@@ -369,6 +541,7 @@ class StaticChains {
   std::vector<int32_t> pending_on_, pending_off_, found_;
   std::vector<ChainHint> hints_;
   std::vector<uint16_t> removed_, causes_;
+  Branch branches_[2 * kDigits];  // a cell's candidates, then the other places of a region chain
   uint32_t stamp_ = 0, cause_stamp_ = 0;
   uint32_t mark_[2 * kAll] = {};
   uint32_t found_mark_[2 * kAll] = {};
@@ -379,10 +552,11 @@ thread_local std::unique_ptr<StaticChains> t_chains;
 
 }  // namespace
 
-int FindChainEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, uint16_t* hint_of) {
+int FindChainEliminations(const PlusGrid& g, int level, PlusHints* hints, uint16_t* elim,
+                          uint16_t* hint_of) {
   if (t_chains == nullptr) t_chains = std::make_unique<StaticChains>();
   PlusCollector out(hints, elim, hint_of);
-  t_chains->Collect(g, out);
+  t_chains->Collect(g, level, out);
   return out.count();
 }
 

@@ -19,8 +19,10 @@ namespace sudoku::core_internal {
 
 // Finds SE's static chains on g's grid as FindPlusEliminations finds the rules' hints: appends
 // to *hints those with causes and a new elimination, writes their eliminations to elim and
-// hint_of, and returns how many. Same requirements.
-int FindChainEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim, uint16_t* hint_of);
+// hint_of, and returns how many. Level 2: the forcing chains and cycles; level 3: and, where
+// those give nothing, the multiple forcing chains. Same requirements.
+int FindChainEliminations(const PlusGrid& g, int level, PlusHints* hints, uint16_t* elim,
+                          uint16_t* hint_of);
 
 }  // namespace sudoku::core_internal
 

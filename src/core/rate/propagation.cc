@@ -141,7 +141,7 @@ bool Propagation::AddPlusEliminations() {
   const PlusGrid grid{base_where_, cur_where_,          removed_digits_,    &base_masks_,
                       &cur_masks_, hidden_pair_houses_, naked_pair_houses_, fish_digits_};
   int n = FindPlusEliminations(grid, &plus_, elim, hint_of);
-  if (n == 0 && level_ >= 2) n = FindChainEliminations(grid, &plus_, elim, hint_of);
+  if (n == 0 && level_ >= 2) n = FindChainEliminations(grid, level_, &plus_, elim, hint_of);
   // A hint's eliminations share its causes, all "off"s followed already: one above the deepest.
   uint8_t hint_depth[kCandidates];
   for (int k = first_hint; k < plus_.hint_count; ++k) {

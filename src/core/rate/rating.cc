@@ -306,7 +306,9 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
   if (technique == Technique::kDynamicForcingChainPlus) {
     return FindDynamicForcingChainPlus(s, work, step);
   }
-  if (technique == Technique::kNestedForcingChain) return FindNestedForcingChain(s, work, step);
+  if (technique == Technique::kNestedForcingChain) {
+    return FindNestedForcingChain(s, work, 2, step) || FindNestedForcingChain(s, work, 3, step);
+  }
   Scan everything;
   return ApplyFixedTechnique(s, work, technique, everything, step);
 }
@@ -398,8 +400,9 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     if (FindDynamicForcingChain(s, work, step)) return true;
     if (Capped(memory, kDynamicPlusChainBase)) return false;
     if (FindDynamicForcingChainPlus(s, work, step)) return true;
-    return memory->nested && !Capped(memory, kNestedChainBase) &&
-           FindNestedForcingChain(s, work, step);
+    if (!memory->nested || Capped(memory, kNestedChainBase)) return false;
+    if (FindNestedForcingChain(s, work, 2, step)) return true;
+    return !Capped(memory, kNestedChainBase + 5) && FindNestedForcingChain(s, work, 3, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
