@@ -16,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/board/bits.h"
 #include "core/rate/implications.h"
 
 namespace sudoku::core_internal {
@@ -51,26 +52,27 @@ struct ChainHint {
 };
 
 // One candidate followed on as SE's static doChaining follows it: its nodes, those of each state
-// in the order SE's sets hold them (and follow them), and where each node is.
+// in the order SE's sets hold them (and follow them), and which candidates it reached in each.
 struct Branch {
   std::vector<Node> nodes;
   std::vector<int32_t> on_order, off_order;
-  std::vector<int32_t> at = std::vector<int32_t>(2 * kAll);
-  std::vector<uint32_t> at_stamp = std::vector<uint32_t>(2 * kAll);
-  uint32_t stamp = 0;
+  uint64_t reached[2][kWords];  // [0] on, [1] off
 
   void Reset() {
     nodes.clear();
     on_order.clear();
     off_order.clear();
-    ++stamp;
+    std::fill(&reached[0][0], &reached[0][0] + 2 * kWords, uint64_t{0});
   }
-  bool Has(int key) const { return at_stamp[key] == stamp; }
-  int At(int key) const { return at[key]; }
+  bool Has(int key) const { return (reached[key & 1][key >> 7] >> ((key >> 1) & 63)) & 1; }
+  // Where the node of `key` is. REQUIRES: Has(key).
+  int At(int key) const {
+    int i = 0;
+    while (2 * nodes[i].cand + (nodes[i].on ? 0 : 1) != key) ++i;
+    return i;
+  }
   void Add(const Node& node) {
-    const int key = 2 * node.cand + (node.on ? 0 : 1);
-    at[key] = static_cast<int32_t>(nodes.size());
-    at_stamp[key] = stamp;
+    reached[node.on ? 0 : 1][node.cand >> 6] |= uint64_t{1} << (node.cand & 63);
     (node.on ? on_order : off_order).push_back(static_cast<int32_t>(nodes.size()));
     nodes.push_back(node);
   }
@@ -108,7 +110,7 @@ class StaticChains {
       const bool y = pass != 0, x = pass != 1;
       for (int cell = 0; cell < kCells; ++cell) {
         const uint16_t mask = (*g_->now_masks)[cell];
-        const int count = std::popcount(mask);
+        const int count = PopCount(mask);
         if (count < 2 || (!x && count > 2)) continue;
         for (uint16_t m = mask; m; m &= m - 1) {
           const int cand = cell * kDigits + std::countr_zero(m);
@@ -178,7 +180,7 @@ class StaticChains {
     const int cell = p.cand / kDigits, d = p.cand % kDigits;
     int n = 0;
     const uint16_t mask = (*g_->now_masks)[cell];
-    if (y && std::popcount(mask) == 2) {
+    if (y && PopCount(mask) == 2) {
       out[n++] = {static_cast<int16_t>(cell * kDigits +
                                        std::countr_zero(static_cast<unsigned>(mask & ~(1u << d)))),
                   kByCell};
@@ -188,7 +190,7 @@ class StaticChains {
       for (int which = 0; which < 3; ++which) {
         const int h = houses.number[which];
         const unsigned w = g_->now_where[h][d];
-        if (std::popcount(w) != 2) continue;
+        if (PopCount(w) != 2) continue;
         const int other =
             kTables.house_cells[h][std::countr_zero(w & ~(1u << houses.position[which]))];
         const int cand = other * kDigits + d;
@@ -290,6 +292,12 @@ class StaticChains {
         for (int i = 0; i < n; ++i) {
           const int cand = links[i].cand;
           if ((above[cand >> 6] >> (cand & 63)) & 1) continue;  // SE's isParent
+          // SE follows an "off" again from each "on" that reaches it, but what it turns on was
+          // turned on the first time: later copies matter only where they close a cycle.
+          if (off_mark_[cand] == stamp_ && (length < 3 || !OffTurnsOn(cand, source, y, x))) {
+            continue;
+          }
+          off_mark_[cand] = stamp_;
           off.push_back(NewNode(cand, false, links[i].cause, p));
         }
       }
@@ -314,6 +322,19 @@ class StaticChains {
       }
     }
     for (const int end : found_) CycleHint(end, y, x);
+  }
+
+  // True iff `off`, turned off, turns `on` on (OffToOn's links).
+  bool OffTurnsOn(int off, int on, bool y, bool x) const {
+    const int cell = off / kDigits, d = off % kDigits, other = on / kDigits, v = on % kDigits;
+    if (cell == other) return y && v != d && (*g_->now_masks)[cell] == ((1u << d) | (1u << v));
+    if (!x || d != v) return false;
+    for (int which = 0; which < 3; ++which) {
+      const int h = kCellHouses[cell].number[which];
+      const unsigned w = g_->now_where[h][d];
+      if (House(h).Has(other) && PopCount(w) == 2) return true;
+    }
+    return false;
   }
 
   int NewAbove(int from) {
@@ -416,59 +437,54 @@ class StaticChains {
   // region chains of that digit in each house (box, row, column) whose first place is this cell;
   // after its digits, the cell chain. A conclusion every branch reaches makes a hint.
   void MultipleChains() {
+    ++follow_stamp_;
     for (int cell = 0; cell < kCells; ++cell) {
       const uint16_t mask = (*g_->now_masks)[cell];
-      if (std::popcount(mask) < 3) continue;
+      if (PopCount(mask) < 3) continue;
+      const Branch* branches[kDigits];
       int n = 0;
       for (uint16_t m = mask; m; m &= m - 1) {
         const int d = std::countr_zero(m);
-        Follow(branches_[n], cell * kDigits + d);
-        RegionChains(cell, d, n);
+        branches[n] = &Followed(cell * kDigits + d);
+        RegionChains(cell, d, *branches[n]);
         ++n;
       }
-      int slots[kDigits];
-      for (int i = 0; i < n; ++i) slots[i] = i;
-      Reductions(slots, n, 5, -1, 0);
+      Reductions(branches, n, 5, -1, 0);
     }
   }
 
-  void RegionChains(int cell, int d, int own) {
+  void RegionChains(int cell, int d, const Branch& own) {
     const CellHouses& houses = kCellHouses[cell];
     for (int which = 0; which < 3; ++which) {
       const int h = houses.number[which];
       const unsigned w = g_->now_where[h][d];
-      if (std::popcount(w) < 2 || kTables.house_cells[h][std::countr_zero(w)] != cell) continue;
-      int slots[kDigits], n = 0;
+      if (PopCount(w) < 2 || kTables.house_cells[h][std::countr_zero(w)] != cell) continue;
+      const Branch* branches[kDigits];
+      int n = 0;
       for (unsigned m = w; m; m &= m - 1) {
         const int x = kTables.house_cells[h][std::countr_zero(m)];
-        if (x == cell) {
-          slots[n++] = own;
-        } else {
-          Follow(branches_[kDigits + n], x * kDigits + d);
-          slots[n] = kDigits + n;
-          ++n;
-        }
+        branches[n++] = x == cell ? &own : &Followed(x * kDigits + d);
       }
-      Reductions(slots, n, 6, which, d);
+      Reductions(branches, n, 6, which, d);
     }
   }
 
   // The hints of the conclusions every branch reaches, "on"s then "off"s, in the first branch's
   // order. kind 5: a cell chain (the source cell's removed candidates are causes); 6: a region
   // chain, of digit d in the source cell's house `which`.
-  void Reductions(const int* slots, int n, int kind, int which, int d) {
-    const Branch& first = branches_[slots[0]];
+  void Reductions(const Branch* const* branches, int n, int kind, int which, int d) {
+    const Branch& first = *branches[0];
     for (int state = 0; state < 2; ++state) {
       for (const int32_t at : state == 0 ? first.on_order : first.off_order) {
         const int key = Key(first.nodes[at].cand, state == 0);
         bool all = true;
-        for (int i = 1; i < n && all; ++i) all = branches_[slots[i]].Has(key);
-        if (all) AddMultipleHint(slots, n, kind, which, d, key);
+        for (int i = 1; i < n && all; ++i) all = branches[i]->Has(key);
+        if (all) AddMultipleHint(branches, n, kind, which, d, key);
       }
     }
   }
 
-  void AddMultipleHint(const int* slots, int n, int kind, int which, int d, int key) {
+  void AddMultipleHint(const Branch* const* branches, int n, int kind, int which, int d, int key) {
     const int cand = key >> 1, cell = cand / kDigits;
     const uint32_t first = static_cast<uint32_t>(removed_.size());
     if ((key & 1) != 0) {
@@ -481,12 +497,12 @@ class StaticChains {
     if (removed_.size() == first) return;
     int nodes = 0;
     for (int i = 0; i < n; ++i) {
-      const Branch& b = branches_[slots[i]];
+      const Branch& b = *branches[i];
       for (int j = b.At(key); j >= 0; j = b.nodes[j].parent) ++nodes;
     }
     ChainHint h = NewHint(kMultipleChainBase, nodes, kind, first);
     for (int i = 0; i < n; ++i) {
-      const Branch& b = branches_[slots[i]];
+      const Branch& b = *branches[i];
       const int end = b.At(key);
       for (int j = end; j >= 0; j = b.nodes[j].parent) {
         const Node& p = b.nodes[j];
@@ -503,7 +519,16 @@ class StaticChains {
     EndHint(h);
   }
 
-  // SE's static doChaining from candidate `cand` assumed on, into b.
+  // SE's static doChaining from candidate `cand` assumed on. SE follows a candidate again for
+  // each region chain it is a place of; the branch is the same, so it is kept for the call.
+  const Branch& Followed(int cand) {
+    Branch& b = followed_[cand];
+    if (followed_at_[cand] != follow_stamp_) {
+      followed_at_[cand] = follow_stamp_;
+      Follow(b, cand);
+    }
+    return b;
+  }
   void Follow(Branch& b, int cand) {
     b.Reset();
     b.Add({static_cast<int16_t>(cand), true, kAssumed, -1, -1});
@@ -541,9 +566,12 @@ class StaticChains {
   std::vector<int32_t> pending_on_, pending_off_, found_;
   std::vector<ChainHint> hints_;
   std::vector<uint16_t> removed_, causes_;
-  Branch branches_[2 * kDigits];  // a cell's candidates, then the other places of a region chain
+  std::vector<Branch> followed_ = std::vector<Branch>(kAll);  // per candidate, for one call
+  uint32_t followed_at_[kAll] = {};
+  uint32_t follow_stamp_ = 0;
   uint32_t stamp_ = 0, cause_stamp_ = 0;
   uint32_t mark_[2 * kAll] = {};
+  uint32_t off_mark_[kAll] = {};  // cycles: "off"s followed once already
   uint32_t found_mark_[2 * kAll] = {};
   uint32_t cause_mark_[kAll] = {};
 };
