@@ -196,7 +196,7 @@ struct RatingOptions {
   // SE's nested forcing chains of levels 2 and 3 (dynamic chains with its forcing chains and
   // cycles inside, 9.5 and up, then with its multiple forcing chains inside too, 10.0 and up)
   // where the dynamic chains (+) find nothing, before a guess. Off by default: only puzzles among
-  // the hardest known need them, and there each search takes about half a second.
+  // the hardest known need them, and there each search takes a few tenths of a second.
   bool nested_chains = false;
 };
 
