@@ -95,7 +95,7 @@ struct DynamicScratch {
   static constexpr int kMaxPending = 1 << 15;
   Pending pending[kMaxPending];
   Chain chains[kCells + kHouses * kDigits];
-  int16_t sum[kNodes];  // nodes summed over branches
+  int16_t sum[kNodes];          // nodes summed over branches
   NestedChains nested[kNodes];  // and the nested chains met in them
 };
 
@@ -109,7 +109,7 @@ class DynamicSearch {
   // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+"; 2 and 3: and
   // the static chains inside too (3: the multiple ones as well), SE's nested forcing chains.
   static constexpr int kBases[4] = {kDynamicChainBase, kDynamicPlusChainBase, kNestedChainBase,
-                                    kNestedChainBase + 5};
+                                    kNestedMultipleChainBase};
   DynamicSearch(const State& s, const Work& w, int level) : s_(s), w_(w), base_(kBases[level]) {
     if (t_dynamic == nullptr) t_dynamic = std::make_unique<DynamicScratch>();
     x_ = t_dynamic.get();

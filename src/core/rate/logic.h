@@ -313,12 +313,12 @@ struct Step {
   int uses = 0;    // placements for singles, 1 otherwise
 };
 
-// SE's chain bases in tenths (docs/se-rules.md): a cycle through bivalue cells (Y-cycle), a
-// forcing chain on one digit (X-chain,
-// skyscraper, 2-string kite), one that also goes through cells (XY-chain, W-wing, mixed chains),
-// Nishio forcing chains, the multiple forcing chains (cell and region), the dynamic ones and those
-// with the easier rules inside (SE's "+"). A chain rates its base plus ChainLengthBonus(nodes - 2),
-// nodes being SE's count of the chain's candidates.
+// SE's chain bases in tenths (docs/se-rules.md): a cycle through bivalue cells (Y-cycle), a forcing
+// chain on one digit (X-chain, skyscraper, 2-string kite), one that also goes through cells
+// (XY-chain, W-wing, mixed chains), Nishio forcing chains, the multiple forcing chains (cell and
+// region), the dynamic ones and those with the easier rules inside (SE's "+"), and the nested ones
+// (SE's levels 2 and 3). A chain rates its base plus ChainLengthBonus(nodes - 2), nodes being SE's
+// count of the chain's candidates.
 inline constexpr int kCycleBase = 65;
 inline constexpr int kXChainBase = 66;
 inline constexpr int kMixedChainBase = 70;
@@ -326,7 +326,8 @@ inline constexpr int kNishioBase = 75;
 inline constexpr int kMultipleChainBase = 80;
 inline constexpr int kDynamicChainBase = 85;
 inline constexpr int kDynamicPlusChainBase = 90;
-inline constexpr int kNestedChainBase = 95;
+inline constexpr int kNestedChainBase = 95;           // SE's nested chains, level 2
+inline constexpr int kNestedMultipleChainBase = 100;  // and level 3
 
 // SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
 // so that the chain searches tabulate their rating per layer at compile time.

@@ -1,13 +1,17 @@
-// SE's forcing chains and cycles inside its nested forcing chains (nested_chains.h), followed as
-// SE 1.2.1's static chaining follows them (Chaining.doCycles, doForcingChains): from every
+// SE's static chains inside its nested forcing chains (nested_chains.h), followed as SE 1.2.1's
+// static chaining follows them.
+//
+// Level 2, its forcing chains and cycles (Chaining.doCycles, doForcingChains): from every
 // candidate of a cell with two or more, in cell then digit order, first on one digit (X-links),
 // then, from the candidates of bivalue cells, through bivalue cells only (Y-links), then with
 // both; each search breadth first, every node with the one parent it was first reached from (a
 // cycle's search reaches an "off" again from each "on" that is not its descendant), so that a
-// chain's nodes and the cells and houses it reads are SE's. Hints, as SE sorts them: by rating
-// (cycles 6.5, forcing chains on one digit 6.6, with both kinds of links 7.0, each plus the
-// length bonus of its nodes), nodes, then kind (X, Y, XY); of two that remove the same
-// candidates only the first counts.
+// chain's nodes and the cells and houses it reads are SE's. Level 3 adds, where those give
+// nothing, its multiple forcing chains without the grid updated (Chaining.doChaining; see
+// MultipleChains). Hints, as SE sorts them: by rating (cycles 6.5, forcing chains on one digit
+// 6.6, with both kinds of links 7.0, multiple chains 8.0, each plus the length bonus of its
+// nodes), nodes, then kind (X, Y, XY; cell, region); of two that remove the same candidates only
+// the first counts.
 #include "core/rate/nested_chains.h"
 
 #include <algorithm>
@@ -45,7 +49,6 @@ struct ChainHint {
   int rating;
   int nodes;
   int kind;                               // SE's sort key: 2 X, 3 Y, 4 XY
-  int seq;                                // the order SE found it in
   uint32_t removed_first, removed_count;  // into StaticChains::removed_, in cell order
   uint32_t cause_first, cause_count;      // into StaticChains::causes_
   uint64_t id;                            // its nodes in order, hashed
@@ -378,7 +381,6 @@ class StaticChains {
     h.rating = base + ChainLengthBonus(nodes - 2);
     h.nodes = nodes;
     h.kind = kind;
-    h.seq = static_cast<int>(hints_.size());
     h.removed_first = first;
     h.removed_count = static_cast<uint32_t>(removed_.size()) - first;
     h.cause_first = static_cast<uint32_t>(causes_.size());

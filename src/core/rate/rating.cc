@@ -67,12 +67,8 @@ constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
 };
 
 constexpr RatingBand kBands[] = {
-    {"beginner", 0, 12},
-    {"easy", 13, 23},
-    {"medium", 24, 34},
-    {"hard", 35, 64},
-    {"expert", 65, 79},
-    {"extreme", 80, INT_MAX},
+    {"beginner", 0, 12}, {"easy", 13, 23},   {"medium", 24, 34},
+    {"hard", 35, 64},    {"expert", 65, 79}, {"extreme", 80, INT_MAX},
 };
 
 }  // namespace
@@ -402,7 +398,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     if (FindDynamicForcingChainPlus(s, work, step)) return true;
     if (!memory->nested || Capped(memory, kNestedChainBase)) return false;
     if (FindNestedForcingChain(s, work, 2, step)) return true;
-    return !Capped(memory, kNestedChainBase + 5) && FindNestedForcingChain(s, work, 3, step);
+    return !Capped(memory, kNestedMultipleChainBase) && FindNestedForcingChain(s, work, 3, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
