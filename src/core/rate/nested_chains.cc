@@ -32,6 +32,9 @@ constexpr int8_t kAssumed = -1, kByCell = 3;
 constexpr int kAll = kCells * kDigits;  // candidates
 constexpr int kWords = (kAll + 63) / 64;
 
+// A node as a number: candidate `cand` on (2 * cand) or off (2 * cand + 1).
+constexpr int Key(int cand, bool on) { return 2 * cand + (on ? 0 : 1); }
+
 struct Node {
   int16_t cand;
   bool on;
@@ -71,7 +74,7 @@ struct Branch {
   // Where the node of `key` is. REQUIRES: Has(key).
   int At(int key) const {
     int i = 0;
-    while (2 * nodes[i].cand + (nodes[i].on ? 0 : 1) != key) ++i;
+    while (Key(nodes[i].cand, nodes[i].on) != key) ++i;
     return i;
   }
   void Add(const Node& node) {
@@ -150,8 +153,6 @@ class StaticChains {
       out.End();
     }
   }
-
-  static int Key(int cand, bool on) { return 2 * cand + (on ? 0 : 1); }
 
   int NewNode(int cand, bool on, int cause, int parent) {
     nodes_.push_back({static_cast<int16_t>(cand), on, static_cast<int8_t>(cause), parent, -1});
@@ -237,16 +238,7 @@ class StaticChains {
       }
     }
     for (const int target : found_) {
-      const Node& t = nodes_[target];
-      const int cell = t.cand / kDigits, d = t.cand % kDigits;
-      const uint32_t first = static_cast<uint32_t>(removed_.size());
-      if (!t.on) {
-        removed_.push_back(static_cast<uint16_t>(t.cand));
-      } else {
-        for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << d); m; m &= m - 1) {
-          removed_.push_back(static_cast<uint16_t>(cell * kDigits + std::countr_zero(m)));
-        }
-      }
+      const uint32_t first = AddRemovals(nodes_[target].cand, nodes_[target].on);
       int nodes = 0;
       for (int i = target; i >= 0; i = nodes_[i].parent) ++nodes;
       AddHint(y ? kMixedChainBase : kXChainBase, nodes, y ? 4 : 2, first, target, true);
@@ -375,6 +367,21 @@ class StaticChains {
             false);
   }
 
+  // Appends to removed_ what a conclusion removes (a candidate off: itself; on: the other
+  // candidates of its cell); returns where they start.
+  uint32_t AddRemovals(int cand, bool on) {
+    const uint32_t first = static_cast<uint32_t>(removed_.size());
+    const int cell = cand / kDigits;
+    if (!on) {
+      removed_.push_back(static_cast<uint16_t>(cand));
+    } else {
+      for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << (cand % kDigits)); m; m &= m - 1) {
+        removed_.push_back(static_cast<uint16_t>(cell * kDigits + std::countr_zero(m)));
+      }
+    }
+    return first;
+  }
+
   // Starts a hint whose eliminations are removed_[first...] (the causes and id follow).
   ChainHint NewHint(int base, int nodes, int kind, uint32_t first) {
     ChainHint h;
@@ -487,15 +494,7 @@ class StaticChains {
   }
 
   void AddMultipleHint(const Branch* const* branches, int n, int kind, int which, int d, int key) {
-    const int cand = key >> 1, cell = cand / kDigits;
-    const uint32_t first = static_cast<uint32_t>(removed_.size());
-    if ((key & 1) != 0) {
-      removed_.push_back(static_cast<uint16_t>(cand));
-    } else {
-      for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << (cand % kDigits)); m; m &= m - 1) {
-        removed_.push_back(static_cast<uint16_t>(cell * kDigits + std::countr_zero(m)));
-      }
-    }
+    const uint32_t first = AddRemovals(key >> 1, (key & 1) == 0);
     if (removed_.size() == first) return;
     int nodes = 0;
     for (int i = 0; i < n; ++i) {
