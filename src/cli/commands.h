@@ -1,6 +1,6 @@
 // The whole command line of sudoku-corpus: the top-level description, --version, and every
-// subcommand, registered in the order --help lists them. main.cc parses with it, and
-// sudoku-corpus-docs (docs_main.cc) walks it to print the man page and the bash completion, so
+// subcommand, registered in the order --help lists them. RunSudokuCorpus (entry_points.h) parses
+// with it, and RunSudokuCorpusDocs walks it to print the man page and the bash completion, so
 // those cannot drift from --help.
 #ifndef SUDOKU_CLI_COMMANDS_H_
 #define SUDOKU_CLI_COMMANDS_H_

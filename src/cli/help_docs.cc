@@ -1,12 +1,18 @@
 #include "help_docs.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
 #include <set>
 #include <sstream>
 #include <string_view>
 
 #include "cli_util.h"
 #include "commands.h"
+#include "entry_points.h"
 #include "run_params.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/generator.h"
@@ -203,7 +209,7 @@ std::string DefaultCorpus(const CLI::App& app) {
   return "corpus.db";
 }
 
-// What main.cc returns.
+// What RunSudokuCorpus (commands.cc) returns.
 constexpr const char* kExitStatus = R"(.TP
 .B 0
 Success.
@@ -416,6 +422,33 @@ std::string BashCompletion(const CLI::App& app) {
       << "}\n\n"
       << "complete -F _sudoku_corpus " << kToolName << "\n";
   return out.str();
+}
+
+int RunSudokuCorpusDocs(int argc, char** argv) {
+  const std::string kind = argc == 3 ? argv[1] : "";
+  if (kind != "man" && kind != "bash") {
+    std::cerr << "sudoku-corpus-docs: usage: sudoku-corpus-docs man|bash OUTPUT\n";
+    return 2;
+  }
+  int exit_code = 0;
+  CLI::App app;
+  SetupCommands(app, &exit_code);
+  app.name(kToolName);
+  const std::string text = kind == "man" ? ManPage(app) : BashCompletion(app);
+  // Through a temporary file and a rename: a failed or interrupted build leaves the old file
+  // or none, never half of one that a later build would take as up to date.
+  const std::string output = argv[2];
+  const std::string temporary = output + ".tmp";
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out || std::rename(temporary.c_str(), output.c_str()) != 0) {
+    std::cerr << "sudoku-corpus-docs: cannot write " << output << ": " << std::strerror(errno)
+              << "\n";
+    std::remove(temporary.c_str());
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace sudoku::cli
