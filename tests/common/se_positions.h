@@ -70,6 +70,12 @@ struct SeChainStep {
   int nodes = 0;   // SE's complexity of the step
   int level = 0;   // SE's chaining level: 1 the "+" chains, 2 and up the nested ones
   core_internal::State state;
+
+  // Where a failure happened, for SCOPED_TRACE.
+  std::string Where() const {
+    return puzzle + " at SE " + std::to_string(rating) + " (SE nodes " + std::to_string(nodes) +
+           ")";
+  }
 };
 
 // The steps of such a file (lines PUZZLE RATING NODES LEVEL POSITION HINT) of levels `min_level`

@@ -37,8 +37,7 @@ TEST(RatingDynamicPlus, RatesAsSeWhereSeTookIt) {
   ASSERT_FALSE(positions.empty());
   int same = 0;
   for (const testing::SeChainStep& p : positions) {
-    SCOPED_TRACE(p.puzzle + " at SE " + std::to_string(p.rating) + " (SE nodes " +
-                 std::to_string(p.nodes) + ")");
+    SCOPED_TRACE(p.Where());
     State s = p.state;
     Work w;
     core_internal::ComputeWork(s, &w);

@@ -35,8 +35,7 @@ TEST(RatingNested, RatesAsSeWhereSeTookIt) {
   ASSERT_FALSE(positions.empty());
   int count[2] = {}, same[2] = {};
   for (const testing::SeChainStep& p : positions) {
-    SCOPED_TRACE(p.puzzle + " at SE " + std::to_string(p.rating) + " (SE nodes " +
-                 std::to_string(p.nodes) + ")");
+    SCOPED_TRACE(p.Where());
     State s = p.state;
     Work w;
     core_internal::ComputeWork(s, &w);
