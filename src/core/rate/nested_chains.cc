@@ -496,16 +496,17 @@ class StaticChains {
   void AddMultipleHint(const Branch* const* branches, int n, int kind, int which, int d, int key) {
     const uint32_t first = AddRemovals(key >> 1, (key & 1) == 0);
     if (removed_.size() == first) return;
+    int end[kDigits];  // where each branch reaches the conclusion
     int nodes = 0;
     for (int i = 0; i < n; ++i) {
       const Branch& b = *branches[i];
-      for (int j = b.At(key); j >= 0; j = b.nodes[j].parent) ++nodes;
+      end[i] = b.At(key);
+      for (int j = end[i]; j >= 0; j = b.nodes[j].parent) ++nodes;
     }
     ChainHint h = NewHint(kMultipleChainBase, nodes, kind, first);
     for (int i = 0; i < n; ++i) {
       const Branch& b = *branches[i];
-      const int end = b.At(key);
-      for (int j = end; j >= 0; j = b.nodes[j].parent) {
+      for (int j = end[i]; j >= 0; j = b.nodes[j].parent) {
         const Node& p = b.nodes[j];
         if (!p.on) continue;
         const int c = p.cand / kDigits;
@@ -515,7 +516,7 @@ class StaticChains {
           AddCauses(c, d, kind == 5 ? kByCell : which);  // the assumption: the cell or house
         }
       }
-      HashPath(b.nodes, end, &h.id);
+      HashPath(b.nodes, end[i], &h.id);
     }
     EndHint(h);
   }
