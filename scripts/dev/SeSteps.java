@@ -2,7 +2,9 @@
 // 1.2.1 jar (not part of the build or the tests). Reads lines "PUZZLE SOLUTION" and solves each
 // as SE's rater does (Solver.getDifficulty: every producer in SE's order, the first hint taken),
 // with the chains up to the dynamic forcing chains (+) only, or with MIN_LEVEL 2 or more up to its
-// nested forcing chains of levels 2 and 3 (its "advanced" producers). Where none applies, it
+// nested forcing chains of levels 2 and 3 (its "advanced" producers), with MIN_LEVEL 4 also its
+// level 4 and with 5 its level 5 (its "experimental" producers, tried after the advanced ones;
+// level 5 takes SE far longer, so only MIN_LEVEL 5 tries it). Where none applies, it
 // places the solution's digit in the first cell with the fewest candidates, as sudoku-corpus
 // guesses, and goes on. With a number MIN_LEVEL as argument, prints each step of a dynamic chain
 // of level MIN_LEVEL or more:
@@ -13,6 +15,12 @@
 // digit, else the cell's candidates; REMOVED the candidates the step removes, "CELL:DIGITS"
 // comma-separated (cells 0-80 in rows); HINT is SE's text of the hint, spaces as underscores.
 // Each guess prints "# guess PUZZLE cell N".
+// With "positions" as second argument (MIN_LEVEL a number), reads instead lines "PUZZLE RATING
+// STEP MS POSITION" (fields 2-4 ignored; PUZZLE only echoed), sets up SE's grid with exactly the
+// digits and candidates of POSITION, takes ONE step there as above (every producer up to
+// MIN_LEVEL, the first hint taken) and prints it in the MIN_LEVEL format whatever it is ("-" for
+// COMPLEXITY and LEVEL if it is no chain), or "# none PUZZLE" if no producer gives a hint; the
+// milliseconds of each step go to standard error.
 import diuf.sudoku.Cell;
 import diuf.sudoku.Grid;
 import diuf.sudoku.solver.Hint;
@@ -35,7 +43,8 @@ import java.util.Map;
 
 public class SeSteps {
   // SE's lists of producers, in its order, up to the dynamic forcing chains (+); its nested chains
-  // of levels 2 and 3 come after them, in "advancedHintProducers".
+  // of levels 2 and 3 come after them, in "advancedHintProducers", then those of levels 4 and 5,
+  // in "experimentalHintProducers".
   static final String[] LISTS = {"directHintProducers", "indirectHintProducers",
       "chainingHintProducers", "chainingHintProducers2"};
 
@@ -74,11 +83,96 @@ public class SeSteps {
     return out.toString();
   }
 
+  // SE's producers, in its order, as a run with this MIN_LEVEL (or "aligned") uses them.
   @SuppressWarnings("unchecked")
+  static List<HintProducer> producers(Solver solver, int minLevel, boolean aligned)
+      throws Exception {
+    List<HintProducer> producers = new ArrayList<>();
+    List<String> lists = new ArrayList<>(List.of(LISTS));
+    if (minLevel >= 2 && !aligned)
+      lists.add("advancedHintProducers");
+    if (minLevel >= 4 && !aligned)
+      lists.add("experimentalHintProducers");
+    for (String name : lists) {
+      Field field = Solver.class.getDeclaredField(name);
+      field.setAccessible(true);
+      for (HintProducer producer : (List<HintProducer>) field.get(solver)) {
+        // the experimental level 5 only with MIN_LEVEL 5: a level 4 run would wait hours on it
+        if (name.equals("experimentalHintProducers") && ((Chaining) producer).getLevel() > minLevel)
+          continue;
+        producers.add(producer);
+      }
+    }
+    return producers;
+  }
+
+  // One step as SE's rater takes it: the first hint of the first producer that has one, or null.
+  static Hint step(Grid grid, List<HintProducer> producers) {
+    SingleHintAccumulator accu = new SingleHintAccumulator();
+    try {
+      for (HintProducer producer : producers) producer.getHints(grid, accu);
+    } catch (InterruptedException found) {
+      // the accumulator stops the search at its first hint
+    }
+    return accu.getHint();
+  }
+
+  // SE's rating of a hint, as its rater takes it (every rated hint is a Rule).
+  static String rating(Hint hint) {
+    return hint instanceof Rule ? String.format("%.1f", ((Rule) hint).getDifficulty()) : "-";
+  }
+
+  // The position mode: one step from each position read.
+  static void positions(BufferedReader in, int minLevel) throws Exception {
+    for (String line; (line = in.readLine()) != null;) {
+      String[] fields = line.trim().split("\\s+");
+      if (fields.length < 5 || fields[0].startsWith("#"))
+        continue;
+      String puzzle = fields[0];
+      String[] cells = fields[4].split(",", -1);
+      if (cells.length != 81)
+        throw new IllegalArgumentException(puzzle + ": a position of " + cells.length + " cells");
+      Grid grid = new Grid();
+      for (int i = 0; i < 81; i++) {
+        Cell cell = grid.getCell(i % 9, i / 9);
+        cell.clearPotentialValues();
+        if (cells[i].startsWith("=")) {
+          cell.setValue(Integer.parseInt(cells[i].substring(1)));
+        } else {
+          for (char ch : cells[i].toCharArray()) cell.addPotentialValue(ch - '0');
+        }
+      }
+      String before = position(grid);
+      if (!before.equals(fields[4]))
+        throw new IllegalStateException(puzzle + ": SE's grid is not the position read");
+      // no rebuildPotentialValues: the candidates are exactly those of POSITION
+      List<HintProducer> producers = producers(new Solver(grid), minLevel, false);
+      long start = System.nanoTime();
+      Hint hint = step(grid, producers);
+      long ms = (System.nanoTime() - start) / 1000000;
+      if (hint == null) {
+        System.out.println("# none " + puzzle);
+      } else if (hint.getRule() instanceof Chaining) {
+        System.out.println(String.format("%s %s %d %d %s %s", puzzle, rating(hint),
+            ((ChainingHint) hint).getComplexity(), ((Chaining) hint.getRule()).getLevel(), before,
+            hint.toString().replace(' ', '_')));
+      } else {
+        System.out.println(String.format(
+            "%s %s - - %s %s", puzzle, rating(hint), before, hint.toString().replace(' ', '_')));
+      }
+      System.out.flush();
+      System.err.println("# " + puzzle + " ms " + ms);
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     final boolean aligned = args[0].equals("aligned");
     final int minLevel = aligned ? Integer.MAX_VALUE : Integer.parseInt(args[0]);
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+    if (args.length > 1 && args[1].equals("positions")) {
+      positions(in, minLevel);
+      return;
+    }
     for (String line; (line = in.readLine()) != null;) {
       String[] fields = line.trim().split("\\s+");
       String puzzle = fields[0], solution = fields[1];
@@ -90,26 +184,12 @@ public class SeSteps {
       }
       Solver solver = new Solver(grid);
       solver.rebuildPotentialValues();
-      List<HintProducer> producers = new ArrayList<>();
-      List<String> lists = new ArrayList<>(List.of(LISTS));
-      if (minLevel >= 2 && !aligned)
-        lists.add("advancedHintProducers");
-      for (String name : lists) {
-        Field field = Solver.class.getDeclaredField(name);
-        field.setAccessible(true);
-        producers.addAll((List<HintProducer>) field.get(solver));
-      }
+      List<HintProducer> producers = producers(solver, minLevel, aligned);
       Method solved = Solver.class.getDeclaredMethod("isSolved");
       solved.setAccessible(true);
       while (!(Boolean) solved.invoke(solver)) {
         String before = position(grid);
-        SingleHintAccumulator accu = new SingleHintAccumulator();
-        try {
-          for (HintProducer producer : producers) producer.getHints(grid, accu);
-        } catch (InterruptedException found) {
-          // the accumulator stops the search at its first hint
-        }
-        Hint hint = accu.getHint();
+        Hint hint = step(grid, producers);
         if (hint == null) {
           int best = -1, fewest = 10;
           for (int i = 0; i < 81; i++) {

@@ -95,7 +95,8 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
                 "One JSON object per puzzle (JSON Lines), with the uses of each technique");
   cmd->add_flag("--nested", options->nested,
                 "Try SE's nested forcing chains (9.5 and up) before a guess: only the hardest "
-                "known puzzles need them, and each search there takes a few tenths of a second");
+                "known puzzles need them, and each search there takes a few tenths of a second "
+                "(the deepest, 10.5 and up: about a second)");
   cmd->callback([options, exit_code] { *exit_code = RunRate(*options); });
 }
 

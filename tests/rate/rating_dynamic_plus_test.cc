@@ -2,7 +2,7 @@
 // Sudoku Explainer 1.2.1 itself took one: tests/data/se_dynamic_plus_steps.txt lists, for public
 // puzzles, the pencil marks SE had when its step was a dynamic (+) chain, and that step's rating.
 // In each, the dynamic chains without the rules inside find nothing (SE tried them first), and the
-// cheapest chain with them rates as SE's.
+// cheapest chain with them rates as SE's, with SE's node count.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -46,6 +46,7 @@ TEST(RatingDynamicPlus, RatesAsSeWhereSeTookIt) {
     ASSERT_TRUE(core_internal::FindDynamicForcingChainPlus(s, w, &step));
     EXPECT_EQ(step.technique, Technique::kDynamicForcingChainPlus);
     EXPECT_EQ(step.rating, p.rating);
+    EXPECT_EQ(step.nodes, p.nodes);
     same += step.rating == p.rating;
   }
   std::printf("dynamic (+) steps: %zu, rated as SE: %d\n", positions.size(), same);

@@ -65,15 +65,19 @@
 //   9.0+ dynamic forcing chain (+): the same, and where the implications stall, pointing and
 //        claiming, hidden pairs, naked pairs and X-wings (the first of these with a hint that
 //        needs the candidates the chain removed) remove more; those removed candidates count
-//        among the nodes. At most 12.0 (kMaxRating)
+//        among the nodes
+//   9.5+ nested forcing chain (RatingOptions::nested_chains): the same with SE's forcing chains
+//        and cycles also run where the implications stall (9.5), then its multiple forcing chains
+//        too (10.0), then its dynamic forcing chains instead (10.5); the nodes of each chain used
+//        there count once. At most 12.0 (kMaxRating)
 // Among chains the cheapest is taken, then the shortest (so a mixed chain beats an X-chain of
 // its rating); Nishio only where no chain of the first kinds applies, the multiple (cell and
 // region) forcing chains only where no Nishio chain does, the dynamic ones only where no
 // multiple one does, and those with the rules inside only where no plain dynamic one does, as SE
 // tries them.
-// Not implemented (SE also has them): aligned pair/triple exclusion, cycles on one digit (6.5+)
-// and through both kinds of links (7.0+: a loop's eliminations, here found as longer chains),
-// and nested forcing chains (9.5+).
+// Not implemented (SE also has them): cycles on one digit (6.5+) and through both kinds of
+// links (7.0+: a loop's eliminations, here found as longer chains), and SE's nested forcing
+// chains of level 5 (11.0+, nested chains inside).
 //
 // Guessing. When no technique applies, the solver guesses: it takes the empty cell with the
 // fewest candidates (lowest index on a tie) and places its digit from the puzzle's solution
@@ -193,10 +197,11 @@ struct Rating {
 
 // What the rater may do beyond its default.
 struct RatingOptions {
-  // SE's nested forcing chains of levels 2 and 3 (dynamic chains with its forcing chains and
-  // cycles inside, 9.5 and up, then with its multiple forcing chains inside too, 10.0 and up)
-  // where the dynamic chains (+) find nothing, before a guess. Off by default: only puzzles among
-  // the hardest known need them, and there each search takes a few tenths of a second.
+  // SE's nested forcing chains of levels 2 to 4 (dynamic chains with its forcing chains and
+  // cycles inside, 9.5 and up, then with its multiple forcing chains inside too, 10.0 and up,
+  // then with its dynamic forcing chains inside, 10.5 and up) where the dynamic chains (+) find
+  // nothing, before a guess. Off by default: only puzzles among the hardest known need them, and
+  // there each search takes a few tenths of a second (level 4: about a second).
   bool nested_chains = false;
 };
 

@@ -107,9 +107,10 @@ thread_local std::unique_ptr<DynamicScratch> t_dynamic;
 class DynamicSearch {
  public:
   // Level 0: SE's dynamic forcing chains; 1: with the easier rules inside, SE's "+"; 2 and 3: and
-  // the static chains inside too (3: the multiple ones as well), SE's nested forcing chains.
-  static constexpr int kBases[4] = {kDynamicChainBase, kDynamicPlusChainBase, kNestedChainBase,
-                                    kNestedMultipleChainBase};
+  // the static chains inside too (3: the multiple ones as well), SE's nested forcing chains; 4:
+  // the easier rules, then the dynamic chains inside.
+  static constexpr int kBases[5] = {kDynamicChainBase, kDynamicPlusChainBase, kNestedChainBase,
+                                    kNestedMultipleChainBase, kNestedDynamicChainBase};
   DynamicSearch(const State& s, const Work& w, int level) : s_(s), w_(w), base_(kBases[level]) {
     if (t_dynamic == nullptr) t_dynamic = std::make_unique<DynamicScratch>();
     x_ = t_dynamic.get();
@@ -352,10 +353,11 @@ bool ApplyDynamicChain(State& s, const Work& w, int level, Step* step) {
   DynamicSearch search(s, w, level);
   const Hint best = search.Run();
   if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.place)) return false;
-  constexpr Technique kTechniques[4] = {
+  constexpr Technique kTechniques[5] = {
       Technique::kDynamicForcingChain, Technique::kDynamicForcingChainPlus,
-      Technique::kNestedForcingChain, Technique::kNestedForcingChain};
-  *step = {kTechniques[level], best.rating, 1};
+      Technique::kNestedForcingChain, Technique::kNestedForcingChain,
+      Technique::kNestedForcingChain};
+  *step = {kTechniques[level], best.rating, 1, best.nodes};
   return true;
 }
 

@@ -311,13 +311,14 @@ struct Step {
   Technique technique = Technique::kNone;
   int rating = 0;  // tenths; chains include their length bonus
   int uses = 0;    // placements for singles, 1 otherwise
+  int nodes = 0;   // the dynamic and nested chains: SE's complexity of the chain; else 0
 };
 
 // SE's chain bases in tenths (docs/se-rules.md): a cycle through bivalue cells (Y-cycle), a forcing
 // chain on one digit (X-chain, skyscraper, 2-string kite), one that also goes through cells
 // (XY-chain, W-wing, mixed chains), Nishio forcing chains, the multiple forcing chains (cell and
 // region), the dynamic ones and those with the easier rules inside (SE's "+"), and the nested ones
-// (SE's levels 2 and 3). A chain rates its base plus ChainLengthBonus(nodes - 2), nodes being SE's
+// (SE's levels 2 to 4). A chain rates its base plus ChainLengthBonus(nodes - 2), nodes being SE's
 // count of the chain's candidates.
 inline constexpr int kCycleBase = 65;
 inline constexpr int kXChainBase = 66;
@@ -328,6 +329,7 @@ inline constexpr int kDynamicChainBase = 85;
 inline constexpr int kDynamicPlusChainBase = 90;
 inline constexpr int kNestedChainBase = 95;           // SE's nested chains, level 2
 inline constexpr int kNestedMultipleChainBase = 100;  // and level 3
+inline constexpr int kNestedDynamicChainBase = 105;   // and level 4
 
 // SE's chain length bonus in tenths: thresholds 4, 6, 8, 12, 16, 24, 32, ... nodes. constexpr,
 // so that the chain searches tabulate their rating per layer at compile time.
@@ -444,7 +446,8 @@ bool FindDynamicForcingChain(State& s, const Work& w, Step* step);
 bool FindDynamicForcingChainPlus(State& s, const Work& w, Step* step);
 // The same with SE's forcing chains and cycles inside too, and at level 3 its multiple forcing
 // chains as well (its nested forcing chains of level 2, 9.5 and up, and 3, 10.0 and up;
-// rate/nested_chains.h): the cheapest, if any. REQUIRES: level is 2 or 3.
+// rate/nested_chains.h); at level 4 (10.5 and up), its dynamic forcing chains inside instead:
+// the cheapest, if any. REQUIRES: level is 2, 3 or 4.
 bool FindNestedForcingChain(State& s, const Work& w, int level, Step* step);
 // True iff the thread's last FindForcingChain searched `s` with no bound and found no chain.
 bool ForcingSearchComplete(const State& s);

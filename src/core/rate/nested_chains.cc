@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/board/bits.h"
+#include "core/rate/chain_hints.h"
 #include "core/rate/implications.h"
 
 namespace sudoku::core_internal {
@@ -28,7 +29,7 @@ namespace {
 
 // Why a node holds: the assumption, a house of its parent (SE's order: box, row, column), or
 // its parent's cell.
-constexpr int8_t kAssumed = -1, kByCell = 3;
+constexpr int8_t kAssumed = -1;
 constexpr int kAll = kCells * kDigits;  // candidates
 constexpr int kWords = (kAll + 63) / 64;
 
@@ -46,15 +47,6 @@ struct Node {
 struct Link {
   int16_t cand;
   int8_t cause;
-};
-
-struct ChainHint {
-  int rating;
-  int nodes;
-  int kind;                               // SE's sort key: 2 X, 3 Y, 4 XY
-  uint32_t removed_first, removed_count;  // into StaticChains::removed_, in cell order
-  uint32_t cause_first, cause_count;      // into StaticChains::causes_
-  uint64_t id;                            // its nodes in order, hashed
 };
 
 // One candidate followed on as SE's static doChaining follows it: its nodes, those of each state
@@ -94,22 +86,16 @@ class StaticChains {
     for (int cell = 0; cell < kCells; ++cell) {
       for (uint16_t m = (*g.now_masks)[cell]; m; m &= m - 1) now_[std::countr_zero(m)].Set(cell);
     }
-    ClearHints();
+    hints_.Clear(g);
     ChainsAndCycles();
-    Emit(out);
+    hints_.Emit(out);
     if (level < 3 || out.count() != 0) return;
-    ClearHints();
+    hints_.Clear(g);
     MultipleChains();
-    Emit(out);
+    hints_.Emit(out);
   }
 
  private:
-  void ClearHints() {
-    hints_.clear();
-    removed_.clear();
-    causes_.clear();
-  }
-
   // SE's Chaining(false, false, false, 0): X-, Y- and XY-passes from every candidate.
   void ChainsAndCycles() {
     for (int pass = 0; pass < 3; ++pass) {
@@ -127,30 +113,6 @@ class StaticChains {
           }
         }
       }
-    }
-  }
-
-  // Gives out the hints in SE's order.
-  void Emit(PlusCollector& out) {
-    std::stable_sort(hints_.begin(), hints_.end(), [](const ChainHint& a, const ChainHint& b) {
-      if (a.rating != b.rating) return a.rating < b.rating;
-      if (a.nodes != b.nodes) return a.nodes < b.nodes;
-      return a.kind < b.kind;
-    });
-    for (size_t i = 0; i < hints_.size(); ++i) {
-      const ChainHint& h = hints_[i];
-      if (SameRemovalBefore(i)) continue;  // SE keeps the hints in a set: one per removal
-      out.Begin();
-      out.Nested(h.nodes, h.id);
-      for (uint32_t k = 0; k < h.cause_count; ++k) {
-        const int cand = causes_[h.cause_first + k];
-        out.Cause(cand / kDigits, cand % kDigits);
-      }
-      for (uint32_t k = 0; k < h.removed_count; ++k) {
-        const int cand = removed_[h.removed_first + k];
-        out.Eliminate(cand / kDigits, cand % kDigits);
-      }
-      out.End();
     }
   }
 
@@ -238,7 +200,7 @@ class StaticChains {
       }
     }
     for (const int target : found_) {
-      const uint32_t first = AddRemovals(nodes_[target].cand, nodes_[target].on);
+      const uint32_t first = hints_.AddRemovals(nodes_[target].cand, nodes_[target].on);
       int nodes = 0;
       for (int i = target; i >= 0; i = nodes_[i].parent) ++nodes;
       AddHint(y ? kMixedChainBase : kXChainBase, nodes, y ? 4 : 2, first, target, true);
@@ -354,70 +316,17 @@ class StaticChains {
       const CellSet seen = Peers(cell) & now_[d] & ~cells;
       (nodes_[i].on ? forward : back)[d] |= seen;
     }
-    const uint32_t first = static_cast<uint32_t>(removed_.size());
+    const uint32_t first = static_cast<uint32_t>(hints_.removed().size());
     for (int cell = 0; cell < kCells; ++cell) {
       for (int d = 0; d < kDigits; ++d) {
         if (forward[d].Has(cell) && back[d].Has(cell)) {
-          removed_.push_back(static_cast<uint16_t>(cell * kDigits + d));
+          hints_.AddRemoval(cell * kDigits + d);
         }
       }
     }
-    if (removed_.size() == first) return;
+    if (hints_.removed().size() == first) return;
     AddHint(y && x ? kMixedChainBase : kCycleBase, nodes, y && x ? 4 : (y ? 3 : 2), first, end,
             false);
-  }
-
-  // Appends to removed_ what a conclusion removes (a candidate off: itself; on: the other
-  // candidates of its cell); returns where they start.
-  uint32_t AddRemovals(int cand, bool on) {
-    const uint32_t first = static_cast<uint32_t>(removed_.size());
-    const int cell = cand / kDigits;
-    if (!on) {
-      removed_.push_back(static_cast<uint16_t>(cand));
-    } else {
-      for (uint16_t m = (*g_->now_masks)[cell] & ~(1u << (cand % kDigits)); m; m &= m - 1) {
-        removed_.push_back(static_cast<uint16_t>(cell * kDigits + std::countr_zero(m)));
-      }
-    }
-    return first;
-  }
-
-  // Starts a hint whose eliminations are removed_[first...] (the causes and id follow).
-  ChainHint NewHint(int base, int nodes, int kind, uint32_t first) {
-    ChainHint h;
-    h.rating = base + ChainLengthBonus(nodes - 2);
-    h.nodes = nodes;
-    h.kind = kind;
-    h.removed_first = first;
-    h.removed_count = static_cast<uint32_t>(removed_.size()) - first;
-    h.cause_first = static_cast<uint32_t>(causes_.size());
-    h.id = static_cast<uint64_t>(kind);
-    ++cause_stamp_;
-    return h;
-  }
-  void EndHint(ChainHint& h) {
-    h.cause_count = static_cast<uint32_t>(causes_.size()) - h.cause_first;
-    hints_.push_back(h);
-  }
-
-  // SE's rule parents of a node (cell, d) turned on by `cause`: the candidates the assumption
-  // removed from its cell (kByCell) or the places of d it removed from that house of the cell.
-  void AddCauses(int cell, int d, int cause) {
-    auto add = [&](int cand) {
-      if (cause_mark_[cand] == cause_stamp_) return;
-      cause_mark_[cand] = cause_stamp_;
-      causes_.push_back(static_cast<uint16_t>(cand));
-    };
-    if (cause == kByCell) {
-      for (uint16_t m = (*g_->base_masks)[cell] & ~(*g_->now_masks)[cell]; m; m &= m - 1) {
-        add(cell * kDigits + std::countr_zero(m));
-      }
-    } else {
-      const int h = kCellHouses[cell].number[cause];
-      for (unsigned m = g_->base_where[h][d] & ~g_->now_where[h][d]; m; m &= m - 1) {
-        add(kTables.house_cells[h][std::countr_zero(m)] * kDigits + d);
-      }
-    }
   }
 
   // A chain's nodes in order, into its id (SE's FullChain: two hints of the same nodes are one).
@@ -431,13 +340,13 @@ class StaticChains {
   // Records a forcing chain or cycle ending at node `end`, with SE's rule parents: the causes of
   // a forcing chain's "on"s; of a cycle, of every node but the first (it reads them both ways).
   void AddHint(int base, int nodes, int kind, uint32_t first, int end, bool ons_only) {
-    ChainHint h = NewHint(base, nodes, kind, first);
+    ChainHint h = hints_.Begin(base, nodes, kind, first);
     for (int i = end; nodes_[i].parent >= 0; i = nodes_[i].parent) {
       const Node& p = nodes_[i];
-      if (!ons_only || p.on) AddCauses(p.cand / kDigits, p.cand % kDigits, p.cause);
+      if (!ons_only || p.on) hints_.AddCauses(p.cand / kDigits, p.cand % kDigits, p.cause);
     }
     HashPath(nodes_, end, &h.id);
-    EndHint(h);
+    hints_.End(h);
   }
 
   // SE's Chaining(true, false, false, 0), multiple forcing chains without the grid updated: from
@@ -494,8 +403,8 @@ class StaticChains {
   }
 
   void AddMultipleHint(const Branch* const* branches, int n, int kind, int which, int d, int key) {
-    const uint32_t first = AddRemovals(key >> 1, (key & 1) == 0);
-    if (removed_.size() == first) return;
+    const uint32_t first = hints_.AddRemovals(key >> 1, (key & 1) == 0);
+    if (hints_.removed().size() == first) return;
     int end[kDigits];  // where each branch reaches the conclusion
     int nodes = 0;
     for (int i = 0; i < n; ++i) {
@@ -503,7 +412,7 @@ class StaticChains {
       end[i] = b.At(key);
       for (int j = end[i]; j >= 0; j = b.nodes[j].parent) ++nodes;
     }
-    ChainHint h = NewHint(kMultipleChainBase, nodes, kind, first);
+    ChainHint h = hints_.Begin(kMultipleChainBase, nodes, kind, first);
     for (int i = 0; i < n; ++i) {
       const Branch& b = *branches[i];
       for (int j = end[i]; j >= 0; j = b.nodes[j].parent) {
@@ -511,14 +420,14 @@ class StaticChains {
         if (!p.on) continue;
         const int c = p.cand / kDigits;
         if (p.parent >= 0) {
-          AddCauses(c, p.cand % kDigits, p.cause);
+          hints_.AddCauses(c, p.cand % kDigits, p.cause);
         } else {
-          AddCauses(c, d, kind == 5 ? kByCell : which);  // the assumption: the cell or house
+          hints_.AddCauses(c, d, kind == 5 ? kByCell : which);  // the assumption: the cell or house
         }
       }
       HashPath(b.nodes, end[i], &h.id);
     }
-    EndHint(h);
+    hints_.End(h);
   }
 
   // SE's static doChaining from candidate `cand` assumed on. SE follows a candidate again for
@@ -547,35 +456,19 @@ class StaticChains {
     }
   }
 
-  // True iff a hint before hints_[i] removes the same candidates.
-  bool SameRemovalBefore(size_t i) const {
-    const ChainHint& h = hints_[i];
-    for (size_t j = 0; j < i; ++j) {
-      const ChainHint& o = hints_[j];
-      if (o.removed_count == h.removed_count &&
-          std::equal(&removed_[o.removed_first], &removed_[o.removed_first] + o.removed_count,
-                     &removed_[h.removed_first])) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   const PlusGrid* g_ = nullptr;
   std::array<CellSet, kDigits> now_;
   std::vector<Node> nodes_;
   std::vector<uint64_t> above_;
   std::vector<int32_t> pending_on_, pending_off_, found_;
-  std::vector<ChainHint> hints_;
-  std::vector<uint16_t> removed_, causes_;
+  ChainHints hints_;
   std::vector<Branch> followed_ = std::vector<Branch>(kAll);  // per candidate, for one call
   uint32_t followed_at_[kAll] = {};
   uint32_t follow_stamp_ = 0;
-  uint32_t stamp_ = 0, cause_stamp_ = 0;
+  uint32_t stamp_ = 0;
   uint32_t mark_[2 * kAll] = {};
   uint32_t off_mark_[kAll] = {};  // cycles: "off"s followed once already
   uint32_t found_mark_[2 * kAll] = {};
-  uint32_t cause_mark_[kAll] = {};
 };
 
 thread_local std::unique_ptr<StaticChains> t_chains;

@@ -7,7 +7,9 @@
 // assumption has left it. Every chain it finds there with causes (a cell or a house its links
 // read lost a candidate to the assumption) turns off what it removes, the chains taken in SE's
 // order of their hints; those removed candidates are its causes and count among the nodes of the
-// chain that uses them. Private to src/core/rate.
+// chain that uses them. Level 3 (10.0) adds its multiple forcing chains where those give nothing;
+// level 4 (10.5) runs its dynamic forcing chains there instead of both (nested_dynamic.cc).
+// Private to src/core/rate.
 #ifndef SUDOKU_CORE_RATE_NESTED_CHAINS_H_
 #define SUDOKU_CORE_RATE_NESTED_CHAINS_H_
 
@@ -23,6 +25,11 @@ namespace sudoku::core_internal {
 // those give nothing, the multiple forcing chains. Same requirements.
 int FindChainEliminations(const PlusGrid& g, int level, PlusHints* hints, uint16_t* elim,
                           uint16_t* hint_of);
+
+// As FindChainEliminations, for level 4: SE's dynamic forcing chains, every hint of them
+// (nested_dynamic.cc).
+int FindDynamicChainEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* elim,
+                                 uint16_t* hint_of);
 
 }  // namespace sudoku::core_internal
 

@@ -141,7 +141,11 @@ bool Propagation::AddPlusEliminations() {
   const PlusGrid grid{base_where_, cur_where_,          removed_digits_,    &base_masks_,
                       &cur_masks_, hidden_pair_houses_, naked_pair_houses_, fish_digits_};
   int n = FindPlusEliminations(grid, &plus_, elim, hint_of);
-  if (n == 0 && level_ >= 2) n = FindChainEliminations(grid, level_, &plus_, elim, hint_of);
+  if (n == 0 && level_ >= 4) {
+    n = FindDynamicChainEliminations(grid, &plus_, elim, hint_of);
+  } else if (n == 0 && level_ >= 2) {
+    n = FindChainEliminations(grid, level_, &plus_, elim, hint_of);
+  }
   // A hint's eliminations share its causes, all "off"s followed already: one above the deepest.
   uint8_t hint_depth[kCandidates];
   for (int k = first_hint; k < plus_.hint_count; ++k) {
@@ -166,7 +170,9 @@ bool Propagation::AddPlusEliminations() {
   return n > 0;
 }
 
-int Propagation::CountFrom(int node, const Cause& cause, NestedChains* nested) const {
+template <bool kWalked>
+int Propagation::CountFrom(int node, const Cause& cause, NestedChains* nested,
+                           Ancestry* ancestry) const {
   NestedChains own;
   if (nested == nullptr) nested = &own;
   // Each node is marked when first pushed, so the stack holds each node at most once.
@@ -183,6 +189,15 @@ int Propagation::CountFrom(int node, const Cause& cause, NestedChains* nested) c
   // places) followed before the "off" that turned it. Inlined into both calls: the count's
   // inner loop, which GCC leaves out of line unasked (twice the instructions).
   auto push_causes = [&](int n, const Cause& c) __attribute__((always_inline)) {
+    if constexpr (kWalked) {
+      uint64_t mixed = (static_cast<uint64_t>(n) + 1) * 0x9e3779b97f4a7c15ull;
+      mixed ^= mixed >> 31;
+      ancestry->hash += mixed * 0xbf58476d1ce4e5b9ull;
+      if ((n & 1) == 0) {
+        ancestry->on_node[ancestry->ons] = static_cast<int16_t>(n);
+        ancestry->on_hidden[ancestry->ons++] = c.node < 0 ? Cause::kNone : c.hidden;
+      }
+    }
     if (c.hidden == Cause::kPlus) {
       const PlusHints::Hint& hint = plus_.hint[c.node];
       if (hint.nested_nodes != 0) nested->Add(hint.nested_id, static_cast<int>(hint.nested_nodes));
@@ -219,5 +234,8 @@ int Propagation::CountFrom(int node, const Cause& cause, NestedChains* nested) c
   }
   return nested == &own ? count + own.total : count;
 }
+
+template int Propagation::CountFrom<false>(int, const Cause&, NestedChains*, Ancestry*) const;
+template int Propagation::CountFrom<true>(int, const Cause&, NestedChains*, Ancestry*) const;
 
 }  // namespace sudoku::core_internal

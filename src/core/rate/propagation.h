@@ -53,16 +53,24 @@ struct NestedChains {
   }
 };
 
+// What a count walked through, for a chain inside the nested chains (nested_chains.h): the "on"
+// nodes among the ancestors, each with why it holds (Cause::hidden; kNone: the assumption), from
+// which SE takes its rule parents; and the nodes walked, hashed without regard to order.
+struct Ancestry {
+  int ons = 0;
+  int16_t on_node[kNodes];
+  int8_t on_hidden[kNodes];
+  uint64_t hash = 0;
+};
+
 // The candidates that one assumption turns on and off (SE's toOn, toOff), with their causes.
 class Propagation {
  public:
   // The grid the assumptions start from (w describes s); level 1: with the easier rules inside
   // (plus_rules.h).
   void Reset(const State& s, const Work& w, int level) {
+    Reset(s.cand, w.masks, w.where);
     level_ = level;
-    base_ = s.cand;
-    base_masks_ = w.masks;
-    std::copy(&w.where[0][0], &w.where[0][0] + kHouses * kDigits, &base_where_[0][0]);
     if (level == 0) return;
     hidden_pair_houses_ = HousesWithAtLeast(w.empty_per_house, 5);
     naked_pair_houses_ = HousesWithAtLeast(w.empty_per_house, 4);
@@ -72,6 +80,16 @@ class Propagation {
     for (int d = 0; d < kDigits; ++d) {
       if (placed[d + 1] <= 5) fish_digits_ |= static_cast<uint16_t>(1u << d);
     }
+  }
+
+  // Level 0 from a grid given by its candidates, their masks and places (Work::where); a cell
+  // may be left with one candidate, not placed (as an assumption of the nested chains leaves it).
+  void Reset(const std::array<CellSet, kDigits>& cand, const CellMasks& masks,
+             const uint16_t (*where)[kDigits]) {
+    level_ = 0;
+    base_ = cand;
+    base_masks_ = masks;
+    std::copy(&where[0][0], &where[0][0] + kHouses * kDigits, &base_where_[0][0]);
   }
 
   // Follows candidate (cell, d) assumed on (off); true iff it ends in a contradiction. depth[n]:
@@ -94,11 +112,20 @@ class Propagation {
   int CountFresh(NestedChains* nested = nullptr) const {
     return CountFrom(fresh, fresh_cause, nested);
   }
+  // As Count, and adds to *ancestry what it walked through (level 0 only).
+  int Count(int node, Ancestry* ancestry) const {
+    return CountFrom<true>(node, causes_[node], nullptr, ancestry);
+  }
+  int CountFresh(Ancestry* ancestry) const {
+    return CountFrom<true>(fresh, fresh_cause, nullptr, ancestry);
+  }
 
  private:
   static constexpr uint16_t kUnfollowed = UINT16_MAX;
 
-  int CountFrom(int node, const Cause& cause, NestedChains* nested) const;
+  template <bool kWalked = false>
+  int CountFrom(int node, const Cause& cause, NestedChains* nested,
+                Ancestry* ancestry = nullptr) const;
   // Offers a node; true iff its negation holds (a contradiction). Add: one known to be new, at
   // `depth` (NextDepth of its cause's node, but for the rules' eliminations).
   template <bool on>

@@ -303,7 +303,8 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
     return FindDynamicForcingChainPlus(s, work, step);
   }
   if (technique == Technique::kNestedForcingChain) {
-    return FindNestedForcingChain(s, work, 2, step) || FindNestedForcingChain(s, work, 3, step);
+    return FindNestedForcingChain(s, work, 2, step) || FindNestedForcingChain(s, work, 3, step) ||
+           FindNestedForcingChain(s, work, 4, step);
   }
   Scan everything;
   return ApplyFixedTechnique(s, work, technique, everything, step);
@@ -398,7 +399,9 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     if (FindDynamicForcingChainPlus(s, work, step)) return true;
     if (!memory->nested || Capped(memory, kNestedChainBase)) return false;
     if (FindNestedForcingChain(s, work, 2, step)) return true;
-    return !Capped(memory, kNestedMultipleChainBase) && FindNestedForcingChain(s, work, 3, step);
+    if (Capped(memory, kNestedMultipleChainBase)) return false;
+    if (FindNestedForcingChain(s, work, 3, step)) return true;
+    return !Capped(memory, kNestedDynamicChainBase) && FindNestedForcingChain(s, work, 4, step);
   }
   if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
   // A mixed chain goes by the name of the pattern of its rating where there is one.
