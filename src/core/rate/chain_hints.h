@@ -55,6 +55,7 @@ struct ChainHintList {
   }
 };
 
+// The hints one search finds, as it finds them, then in SE's order (Sorted).
 class ChainHints {
  public:
   // Starts over on the grid g (the assumption around the rule left it so).
