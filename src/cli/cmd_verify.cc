@@ -200,23 +200,33 @@ Status CheckAllPuzzles(PuzzleCursor& cursor, int threads, ProgressLine& progress
   return cursor.status();
 }
 
-// One line per run whose `written` count differs from the puzzles stored for it, or whose
-// counts exceed the items it accounted for.
+// What is wrong with a run's counts, or "": `written` must be the puzzles stored for it, and
+// items 0..next_item-1 the items it accounted for, stored or dropped as duplicates.
+std::string RunCountsProblem(const RunRow& run) {
+  const auto n = [](int64_t v) { return std::to_string(v); };
+  if (run.written != run.stored) return "written " + n(run.written) + ", stored " + n(run.stored);
+  if (run.duplicates < 0) return "duplicates " + n(run.duplicates) + " is negative";
+  if (run.written + run.duplicates > run.next_item) {
+    return "written " + n(run.written) + " and duplicates " + n(run.duplicates) +
+           " exceed next_item " + n(run.next_item);
+  }
+  if (run.end_item > run.next_item) {
+    return "a puzzle of item " + n(run.end_item - 1) + " is stored, past next_item " +
+           n(run.next_item);
+  }
+  return "";
+}
+
+// One line per run whose counts disagree with its rows (RunCountsProblem).
 int64_t CheckRunCounts(CorpusReader& reader, const PuzzleFilter& filter) {
   std::vector<RunRow> runs;
   ThrowIfError(reader.ListRuns(filter, &runs));
   int64_t mismatches = 0;
   for (const RunRow& run : runs) {
-    if (run.written != run.stored) {
-      std::printf("run %lld: written %lld, stored %lld\n", static_cast<long long>(run.id),
-                  static_cast<long long>(run.written), static_cast<long long>(run.stored));
-      ++mismatches;
-    } else if (run.written + run.duplicates > run.next_item) {
-      std::printf("run %lld: written %lld and duplicates %lld exceed next_item %lld\n",
-                  static_cast<long long>(run.id), static_cast<long long>(run.written),
-                  static_cast<long long>(run.duplicates), static_cast<long long>(run.next_item));
-      ++mismatches;
-    }
+    const std::string problem = RunCountsProblem(run);
+    if (problem.empty()) continue;
+    std::printf("run %lld: %s\n", static_cast<long long>(run.id), problem.c_str());
+    ++mismatches;
   }
   return mismatches;
 }

@@ -9,7 +9,6 @@
 #include "sudoku/storage/corpus_reader.h"
 
 #include <sqlite3.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +18,7 @@
 
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
+#include "storage/read_only.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
@@ -98,37 +98,6 @@ int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
   return rc;
-}
-
-// True when SQLite could not create the WAL's companion files of `path` (its folder is not
-// writable, e.g. a read-only mount) and none exist. A WAL database then opens only as
-// immutable (sqlite.org/wal.html, "Read-Only Databases"). That is exact here: with no -wal
-// file every committed row is in the database file, and no writer can add one, since a writer
-// would have to create the -wal file in this same folder.
-bool CannotHaveWalFiles(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(path + "-wal", ec) || fs::exists(path + "-shm", ec)) return false;
-  const fs::path parent = fs::path(path).parent_path();
-  const std::string dir = parent.empty() ? "." : parent.string();
-  return access(dir.c_str(), W_OK) != 0;
-}
-
-// "file:<path>?immutable=1", with the characters a URI path cannot hold escaped.
-std::string ImmutableUri(const std::string& path) {
-  std::string uri = "file:";
-  for (const char c : path) {
-    if (c == '%' || c == '?' || c == '#') {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      const auto byte = static_cast<unsigned char>(c);
-      uri += '%';
-      uri += kHex[byte >> 4];
-      uri += kHex[byte & 15];
-    } else {
-      uri += c;
-    }
-  }
-  return uri + "?immutable=1";
 }
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }
@@ -229,11 +198,7 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
     return Status::InvalidArgument(path + ": is a directory, not a corpus database");
   }
   sqlite3* db = nullptr;
-  const bool immutable = CannotHaveWalFiles(path);
-  const std::string name = immutable ? ImmutableUri(path) : path;
-  const int rc = sqlite3_open_v2(
-      name.c_str(), &db,
-      SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nullptr);
+  const int rc = storage_internal::OpenReadOnly(path, SQLITE_OPEN_NOMUTEX, &db);
   std::unique_ptr<CorpusReader> opened(new CorpusReader(path, db));  // owns db from here
   if (db == nullptr) return Status::IoError(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return opened->Error("cannot open database");
@@ -447,7 +412,8 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
   const std::string sql =
       "SELECT r.id, r.seed, r.params, r.tool_version, r.started_at, r.finished_at, r.requested, "
       "r.written, r.status, r.duplicates, r.next_item, (SELECT count(*) FROM puzzles WHERE " +
-      FilterConditions(filter, "puzzles.run_id = r.id") + ") FROM runs AS r" +
+      FilterConditions(filter, "puzzles.run_id = r.id") +
+      "), (SELECT coalesce(max(item_index) + 1, 0) FROM puzzles WHERE run_id = r.id) FROM runs AS r" +
       (filter.run_id != 0 ? " WHERE r.id = :run_id" : "") + " ORDER BY r.id";
   return ForEachRow(sql, filter, [runs](sqlite3_stmt* stmt) {
     RunRow row;
@@ -463,6 +429,7 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
     row.duplicates = sqlite3_column_int64(stmt, 9);
     row.next_item = sqlite3_column_int64(stmt, 10);
     row.stored = sqlite3_column_int64(stmt, 11);
+    row.end_item = sqlite3_column_int64(stmt, 12);
     runs->push_back(std::move(row));
   });
 }

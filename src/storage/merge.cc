@@ -16,6 +16,8 @@
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
 #include "storage/merge_plan.h"
+#include "storage/read_only.h"
+#include "storage/run_lock.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku {
@@ -46,7 +48,7 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
     return Status::InvalidArgument(file + ": is a directory, not a corpus database");
   }
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  const int rc = storage_internal::OpenReadOnly(file, 0, &raw);
   std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
   if (raw == nullptr) return Status::IoError(file + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return SqliteError(raw, file, "cannot open database");
@@ -80,6 +82,12 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
     run.duplicates = sqlite3_column_int64(row, 8);
     run.next_item = sqlite3_column_int64(row, 9);
     run.status = ColumnText(row, 10);
+    // A run being written has rows its run row does not count yet: merged now, the output's
+    // counts would not match its rows.
+    if (storage_internal::RunLocks::IsClaimed(file, run.id)) {
+      return Status::Busy(run.Name() + ": is being written by another process; merge it when "
+                          "that ends");
+    }
     if (sqlite3_column_type(row, 13) == SQLITE_NULL) {
       return Status::Corruption(run.Name() + ": its parameters are not JSON");
     }

@@ -14,6 +14,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -24,7 +27,9 @@
 #include <vector>
 
 #include "storage/connection.h"
+#include "storage/merge_files.h"
 #include "storage/merge_plan.h"
+#include "storage/read_only.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku::storage_internal {
@@ -36,23 +41,6 @@ namespace fs = std::filesystem;
 // it when negative); SQLite's sorter, which builds the indexes, stays within it too.
 constexpr int kCacheKiB = 32 * 1024;
 
-// "file:<path>?mode=ro" with the characters that URIs reserve escaped, so ATTACH opens the file
-// read-only whatever its name.
-std::string ReadOnlyUri(const std::string& path) {
-  std::string uri = "file:";
-  for (char c : path) {
-    if (c == '%' || c == '?' || c == '#') {
-      static constexpr char kHex[] = "0123456789abcdef";
-      uri += '%';
-      uri += kHex[static_cast<unsigned char>(c) >> 4];
-      uri += kHex[static_cast<unsigned char>(c) & 15];
-    } else {
-      uri += c;
-    }
-  }
-  return uri + "?mode=ro";
-}
-
 // A read-only connection to one source, stepping through a run's rows in item order.
 class SourceCursor {
  public:
@@ -63,7 +51,7 @@ class SourceCursor {
   // Opens `part`'s file and selects `columns` of its run's rows with item_index below `limit`.
   Status Open(const SourceRun& part, const std::string& columns, int64_t limit) {
     path_ = part.file;
-    const int rc = sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr);
+    const int rc = OpenReadOnly(path_, 0, &db_);
     if (db_ == nullptr) return Status::IoError(path_ + ": cannot open database (out of memory)");
     if (rc != SQLITE_OK) return SqliteError(db_, path_, "cannot open database");
     sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
@@ -101,14 +89,13 @@ class Merger {
       : options_(options),
         report_(report),
         target_(options.output),
-        stage_path_(options.output + ".merging-rows") {}
+        stage_path_(MergeStagePath(options.output)),
+        new_output_(MergeTargetPath(options.output)),
+        stage_(stage_path_) {}
+  // Closes the output first: the files this merge made are removed after (new_output_ unless
+  // published or kept).
   ~Merger() {
     if (db_ != nullptr) sqlite3_close_v2(db_);
-    std::error_code ec;
-    if (stage_made_) fs::remove(stage_path_, ec);
-    if (!done_ && report_->created) {
-      for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(target_ + suffix, ec);
-    }
   }
 
   Status Run(std::vector<Unit> units);
@@ -136,11 +123,11 @@ class Merger {
   MergeReport* report_;
   std::string target_;  // the file written: the output, or a new one beside it
   std::string stage_path_;
+  MergeFile new_output_;  // the new corpus, where the output did not exist
+  MergeFile stage_;
   sqlite3* db_ = nullptr;
-  bool stage_made_ = false;
   bool output_had_rows_ = false;
   int64_t held_ = 0;  // rows of a short shard unit whose forms the output has already
-  bool done_ = false;
   std::vector<std::string> columns_;    // the puzzle columns but id and run_id
   int key_column_ = -1;                 // canonical_key's position in columns_
   int item_column_ = -1;                // item_index's
@@ -164,16 +151,15 @@ Status Merger::Query(const std::string& sql, int64_t a, int64_t b, std::string_v
 Status Merger::OpenTarget() {
   std::error_code ec;
   report_->created = !fs::exists(options_.output, ec);
-  if (report_->created) target_ = options_.output + ".merging";
-  for (const std::string& path : {report_->created ? target_ : std::string(), stage_path_}) {
-    if (!path.empty() && fs::exists(path, ec)) {
-      return Status::Busy(path + " exists: another merge into " + options_.output +
-                          " is running, or one was interrupted; remove it and merge again");
-    }
-  }
   if (stage_path_.find('\'') != std::string::npos) {
     return Status::InvalidArgument(options_.output + ": a name with a quote is not supported");
   }
+  if (Status s = CheckNoMergeFiles(options_.output); !s.ok()) return s;
+  if (report_->created) {
+    if (Status s = new_output_.Create(); !s.ok()) return s;
+    target_ = new_output_.path();
+  }
+  if (Status s = stage_.Create(); !s.ok()) return s;
   {
     // Creates the schema, or checks and migrates an existing output, as `generate` would.
     std::unique_ptr<SqliteStore> store;
@@ -196,7 +182,6 @@ Status Merger::OpenTarget() {
   } else {
     setup.push_back("PRAGMA foreign_keys = ON");
   }
-  stage_made_ = true;
   setup.push_back("ATTACH DATABASE '" + stage_path_ + "' AS stage");
   setup.push_back("PRAGMA stage.journal_mode = OFF");
   setup.push_back("PRAGMA stage.synchronous = OFF");
@@ -550,17 +535,25 @@ Status Merger::Publish() {
   const bool synced = fd >= 0 && ::fsync(fd) == 0;
   if (fd >= 0) ::close(fd);
   if (!synced) return Status::IoError(target_ + ": cannot write to disk");
-  std::error_code ec;
-  if (fs::exists(options_.output, ec)) {
-    return Status::Busy(options_.output +
-                        ": appeared while the merge ran; the merged corpus is left in " + target_);
+  // Never over a file that appeared while the merge ran: that one is somebody else's.
+  int renamed = ::renameat2(AT_FDCWD, target_.c_str(), AT_FDCWD, options_.output.c_str(),
+                           RENAME_NOREPLACE);
+  if (renamed != 0 && errno == EINVAL) {  // a file system without RENAME_NOREPLACE
+    std::error_code ec;
+    errno = fs::exists(options_.output, ec) ? EEXIST : 0;
+    renamed = errno == 0 ? std::rename(target_.c_str(), options_.output.c_str()) : -1;
   }
-  fs::rename(target_, options_.output, ec);
-  if (ec) {
+  if (renamed != 0) {
+    const int error = errno;
+    if (error == EEXIST) {
+      new_output_.Keep();
+      return Status::Busy(options_.output +
+                          ": appeared while the merge ran; the merged corpus is left in " + target_);
+    }
     return Status::IoError(options_.output + ": cannot rename " + target_ + " to it (" +
-                           ec.message() + ")");
+                           std::strerror(error) + ")");
   }
-  done_ = true;  // from here the output is in place: the destructor must not remove it
+  new_output_.Keep();  // from here the output is in place
   const std::string folder = fs::path(options_.output).parent_path().string();
   const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
   if (dir >= 0) {
@@ -613,7 +606,6 @@ Status Merger::Run(std::vector<Unit> units) {
     return s;
   }
   if (report_->created) return Publish();
-  done_ = true;
   return Status::Ok();
 }
 

@@ -53,4 +53,17 @@ void RunLocks::Release(int64_t run_id) {
   if (fd_ >= 0) (void)LockByte(fd_, run_id, F_UNLCK);
 }
 
+bool RunLocks::IsClaimed(const std::string& database, int64_t run_id) {
+  const int fd = open((database + "-lock").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct flock lock = {};
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  lock.l_start = static_cast<off_t>(run_id);
+  lock.l_len = 1;
+  const bool claimed = fcntl(fd, F_OFD_GETLK, &lock) == 0 && lock.l_type != F_UNLCK;
+  close(fd);
+  return claimed;
+}
+
 }  // namespace sudoku::storage_internal

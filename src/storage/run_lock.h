@@ -44,6 +44,10 @@ class RunLocks {
   // Ends the claim on `run_id` (nothing when not held).
   void Release(int64_t run_id);
 
+  // True when a store, in any process, holds run `run_id` of the corpus at `database` (any path
+  // of the database file). False when none does or there is no lock file: nothing is created.
+  static bool IsClaimed(const std::string& database, int64_t run_id);
+
  private:
   std::string database_;
   std::string name_;

@@ -182,15 +182,118 @@ case_merge_interrupt() {
     wait "$pid" 2>/dev/null
     [ -e "$target.merging-rows" ] || fail "the merge into $target left no staging file"
     expect_one_line_error 1 "$BIN" merge --db "$target" a.db
-    grep -q "merging.* exists: another merge into $target is running, or one was interrupted" \
+    grep -q "$target: an interrupted merge left .*$target.merging-rows.*Remove them with: rm -f " \
       err.txt || fail "$(cat err.txt)"
+    [ -e "$target.merging-rows" ] || fail "the refused merge removed the leftovers"
+    # The command the message gives is the one that clears them.
+    (eval "$(sed 's/.*Remove them with: //' err.txt)") || fail "the command failed: $(cat err.txt)"
+    ls "$target".merging* >/dev/null 2>&1 && fail "the command left $(ls "$target".merging*)"
   done
   [ ! -e new.db ] || fail "a killed merge left a half-written new.db"
   [ "$(cksum <out.db)" = "$before" ] || fail "a killed merge changed out.db"
   [ "$(sqlite3 out.db 'pragma integrity_check')" = ok ] || fail "integrity"
-  rm -f new.db.merging* out.db.merging*
   "$BIN" merge --db new.db a.db >/dev/null || fail "merge after cleaning up"
   [ "$(sqlite3 new.db 'select count(*) from puzzles')" -eq 80000 ] || fail "rows"
+}
+
+# Merges into one output at the same time never destroy each other's files: a second one
+# refuses while the first runs and removes nothing; of two started together one finishes; a
+# file that appears at the output's path while a merge runs is kept, and so is the merge's.
+case_merge_concurrent() {
+  need sqlite3
+  need flock
+  "$BIN" generate --db a.db --count "$(scaled 80000 8000)" --seed 1 --threads 2 --quiet || fail a
+  # A running merge holds its file locked (flock stands in for it): refused, file kept.
+  exec 9>new.db.merging
+  flock -n 9 || fail "cannot lock new.db.merging"
+  expect_one_line_error 1 "$BIN" merge --db new.db a.db
+  grep -q 'new.db: another merge into it is running' err.txt || fail "$(cat err.txt)"
+  [ -e new.db.merging ] || fail "a refused merge removed the running merge's file"
+  exec 9>&-
+  rm -f new.db.merging
+  # Two at once: one writes the output, the other refuses or finds it written; nothing is lost.
+  "$BIN" merge --db new.db a.db >m1.txt 2>&1 &
+  local first=$!
+  "$BIN" merge --db new.db a.db >m2.txt 2>&1
+  local second=$?
+  wait "$first"
+  local first_rc=$?
+  [ "$first_rc" -eq 0 ] || [ "$second" -eq 0 ] || fail "both merges failed: $(cat m1.txt m2.txt)"
+  [ "$(sqlite3 new.db 'select count(*) from puzzles')" -eq "$(sqlite3 a.db 'select count(*) from puzzles')" ] ||
+    fail "the output lost rows: $(cat m1.txt m2.txt)"
+  ls new.db.merging* >/dev/null 2>&1 && fail "merges left $(ls new.db.merging*)"
+  "$BIN" verify --db new.db >/dev/null || fail "verify of the output"
+  # A file that appears at the output's path while the merge runs is not replaced.
+  "$BIN" generate --db other.db --count 20 --seed 9 --quiet || fail other
+  "$BIN" merge --db late.db a.db >/dev/null 2>err.txt &
+  local pid=$!
+  local deadline=$((SECONDS + 60))
+  while [ ! -e late.db.merging-rows ] && kill -0 "$pid" 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "no staging file in 60 s"
+  done
+  cp other.db late.db
+  wait "$pid" && fail "the merge replaced a file that appeared at its output path"
+  grep -q 'late.db: appeared while the merge ran; the merged corpus is left in late.db.merging' \
+    err.txt || fail "$(cat err.txt)"
+  cmp -s other.db late.db || fail "late.db was changed"
+  [ "$(sqlite3 late.db.merging 'select count(*) from puzzles')" -gt 0 ] ||
+    fail "the merged corpus is not in late.db.merging"
+}
+
+# A run still being written is not merged (its counts and rows disagree until it ends), and
+# verify names a run row whose counts disagree with its rows.
+case_merge_live_input() {
+  need sqlite3
+  "$BIN" generate --db live.db --count 10000000 --seed 3 --threads 1 --quiet &
+  LIVE_PID=$!  # global: the trap runs after this function returns
+  trap 'kill -KILL "$LIVE_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+  local pid=$LIVE_PID
+  local deadline=$((SECONDS + 60))
+  until [ "$(sqlite3 live.db 'select count(*) from puzzles' 2>/dev/null)" -gt 0 ] 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "the run wrote nothing in 60 s"
+    sleep 0.2
+  done
+  expect_one_line_error 1 "$BIN" merge --db out.db live.db
+  grep -q 'live.db run 1: is being written by another process' err.txt || fail "$(cat err.txt)"
+  kill -INT "$pid"
+  wait "$pid"
+  [ ! -e out.db ] || fail "a refused merge made out.db"
+  "$BIN" merge --db out.db live.db >/dev/null || fail "merge once the run stopped"
+  "$BIN" verify --db out.db >/dev/null || fail "verify of the merge"
+  cp out.db bad.db
+  sqlite3 bad.db 'update runs set duplicates = -3'
+  "$BIN" verify --db bad.db >out.txt && fail "verify passed negative duplicates"
+  grep -q '^run 1: duplicates -3 is negative' out.txt || fail "$(cat out.txt)"
+  cp out.db bad.db
+  sqlite3 bad.db 'update runs set next_item = 5, written = (select count(*) from puzzles),
+    duplicates = 0'
+  "$BIN" verify --db bad.db >out.txt && fail "verify passed rows past next_item"
+  grep -q '^run 1: written .* exceed next_item 5\|past next_item 5' out.txt || fail "$(cat out.txt)"
+}
+
+# Inputs the merge may not write (another user's files in a folder it cannot write) are read,
+# as export and stats read them. Needs an unprivileged user: as root, setpriv to nobody.
+case_merge_read_only() {
+  need sqlite3
+  "$BIN" generate --db a.db --count 300 --seed 1 --quiet || fail a
+  mkdir ro out
+  cp a.db ro/
+  chmod 555 ro
+  chmod 444 ro/a.db
+  chmod 777 out
+  chmod 755 "$WORK"
+  local as_user=()
+  if [ "$(id -u)" -eq 0 ]; then
+    need setpriv
+    as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+    "${as_user[@]}" "$BIN" --version >/dev/null 2>&1 ||
+      { echo "SKIP: nobody cannot run $BIN" >&2; exit 77; }
+  fi
+  "${as_user[@]}" "$BIN" merge --db out/m.db ro/a.db >/dev/null 2>err.txt ||
+    fail "merge of a read-only input: $(cat err.txt)"
+  [ "$(sqlite3 out/m.db 'select count(*) from puzzles')" -eq 300 ] || fail "rows"
+  ls ro | grep -qv '^a.db$' && fail "the merge made files beside a read-only input: $(ls ro)"
+  return 0
 }
 
 # generate_options: the run that the recipe tests split into shards.

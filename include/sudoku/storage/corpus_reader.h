@@ -98,6 +98,7 @@ struct RunRow {
   int64_t duplicates = 0;  // items not stored because an equivalent puzzle was stored
   int64_t next_item = 0;   // items 0..next_item-1 are stored or duplicates
   int64_t stored = 0;      // count(*) of its puzzles that match the filter
+  int64_t end_item = 0;    // 1 + the largest item_index among its puzzles (0: none)
 };
 
 // Variety of one grid method: how many essentially different grids its puzzles come from.
