@@ -502,21 +502,16 @@ Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
   if (!s.ok()) return s;
   // The grid method is read from the params by the run codec, which owns their form.
   std::map<std::string, int64_t> duplicates;  // grid method -> duplicates of its runs
-  Status bad_params;
-  s = ForEachRow("SELECT id, params, duplicates FROM runs" +
+  bool bad_params = false;
+  s = ForEachRow("SELECT params, duplicates FROM runs" +
                      std::string(filter.run_id != 0 ? " WHERE id = :run_id" : ""),
                  filter, [&](sqlite3_stmt* stmt) {
                    std::string method;
-                   const Status read = GridMethodOfRun(ColumnText(stmt, 1), &method);
-                   if (!read.ok() && bad_params.ok()) {
-                     bad_params = Status::Corruption(path_ + ": cannot read the corpus: run " +
-                                                     std::to_string(sqlite3_column_int64(stmt, 0)) +
-                                                     ": " + read.message());
-                   }
-                   duplicates[method] += sqlite3_column_int64(stmt, 2);
+                   bad_params |= !GridMethodOfRun(ColumnText(stmt, 0), &method).ok();
+                   duplicates[method] += sqlite3_column_int64(stmt, 1);
                  });
   if (!s.ok()) return s;
-  if (!bad_params.ok()) return bad_params;
+  if (bad_params) return Status::Corruption(path_ + ": cannot read the corpus (malformed JSON)");
   for (GridMethodStats& row : *out) {
     if (const auto it = duplicates.find(row.grid_method); it != duplicates.end()) {
       row.duplicates = it->second;
