@@ -13,6 +13,7 @@
 #include "run_params.h"
 #include "sudoku/core/scorer.h"
 #include "sudoku/pipeline/pipeline.h"
+#include "sudoku/run/runner.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku::cli {
@@ -141,7 +142,7 @@ std::string JoinNames(const std::vector<std::string>& names) {
 }
 
 // The parameters of a new run of `options` (one level at most), without its grid source
-// (UseGridSource); throws UserError when they are bad.
+// (DrawGridsFrom); throws UserError when they are bad.
 RunParams NewRunParams(const GenerateOptions& options) {
   RunParams params;
   params.count = options.count;
@@ -159,11 +160,8 @@ RunParams NewRunParams(const GenerateOptions& options) {
 }
 
 // Makes the run draw its grids from `source`, which must outlive the run.
-void UseGridSource(const GridSource& source, RunParams* params) {
-  params->generator.grid_source = source.grids;
-  params->grid_source_path = source.path;
-  params->grid_source_grids = static_cast<int64_t>(source.grids.size());
-  params->grid_source_fingerprint = source.fingerprint;
+void DrawGridsFrom(const GridSource& source, RunParams* params) {
+  UseGridSource(source.path, source.grids, source.fingerprint, params);
 }
 
 // `generate --resume [RUN_ID]`: finishes an unfinished run in place; when it is a level of a
@@ -173,82 +171,75 @@ int ResumeGenerate(const GenerateOptions& options) {
   ThrowIfError(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
   StoredRun run;
   bool between_levels = false;
-  if (options.extend > 0) {
-    ThrowIfError(store->FindRun(options.resume_run.value_or(0), /*finished_too=*/true, &run));
-  } else if (const Status s = store->FindUnfinishedRun(options.resume_run.value_or(0), &run);
-             !s.ok()) {
-    between_levels = !options.resume_run && FindStoppedLevelSet(store.get(), &run);
-    if (!between_levels) ThrowIfError(s);
-  }
+  ThrowIfError(FindRunToResume(store.get(), options.resume_run.value_or(0), options.extend > 0,
+                               &run, &between_levels));
   if (!options.run_flags_given.empty()) {
     throw UsageError("--resume takes its parameters from run " + std::to_string(run.id) +
                      "; drop " + JoinNames(options.run_flags_given));
   }
   GridSource source;
   const RunParams params = StoredRunParams(options.db, run, &source);
+  GenerateObserver observer(options);
+  const RunnerOptions runner = ToRunnerOptions(options, &observer);
   if (!between_levels) {
-    const RunOutcome outcome = ContinueRun(store.get(), options, &run, params);
+    RunOutcome outcome;
+    ThrowIfError(ContinueRun(store.get(), runner, options.extend, &run, params, &outcome));
     if (!options.quiet) PrintResumed(options, run, outcome);
     if (outcome.result.stopped) return 130;
   }
   if (options.extend > 0 || params.level_set.empty()) return 0;
   std::vector<RunParams> runs;
-  for (size_t i = 0; i < params.level_set.levels.size(); ++i) {
-    runs.push_back(LevelRunParams(params, i));
-    if (const Status s = CheckGeneratorOptions(runs.back().generator); !s.ok()) {
-      throw UserError(options.db + ": run " + std::to_string(run.id) + ": stored level " +
-                      runs.back().level + ": " + InOptionTerms(s.message()));
-    }
+  if (const Status s = LevelRuns(params, run.id, &runs); !s.ok()) {
+    throw UserError(options.db + ": " + InOptionTerms(s.message()));
   }
   PipelineResult total;
+  bool stopped = false;
   const size_t next = params.level_set.IndexOf(params.level) + 1;
-  return MakeLevels(store.get(), options, runs, next, &total) ? 0 : 130;
+  ThrowIfError(MakeLevels(store.get(), runner, runs, next, &total, &stopped));
+  return stopped ? 130 : 0;
 }
 
 // `generate --level A,B,...` (or all): a level set, one ordinary run per level, easiest first,
 // into one corpus.
 int GenerateLevels(const GenerateOptions& options) {
-  LevelSet set;
-  set.seed = options.seed.value_or(RandomSeed());
-  set.count = options.count;
-  for (const std::string& name : ParseLevelList(options.level)) {
-    set.levels.emplace_back().name = name;
-  }
-  if (set.count < static_cast<int64_t>(set.levels.size())) {
-    throw UsageError("--count " + std::to_string(set.count) +
-                     ": less than one puzzle for each of " + std::to_string(set.levels.size()) +
+  const uint64_t seed = options.seed.value_or(RandomSeed());
+  const std::vector<std::string> levels = ParseLevelList(options.level);
+  if (options.count < static_cast<int64_t>(levels.size())) {
+    throw UsageError("--count " + std::to_string(options.count) +
+                     ": less than one puzzle for each of " + std::to_string(levels.size()) +
                      " levels");
   }
   // Every level's parameters first: a bad request is refused before any work.
+  LevelSet shares;  // the set's arithmetic, for each level's count
+  shares.count = options.count;
+  shares.levels.resize(levels.size());
   std::vector<RunParams> runs;
-  for (size_t i = 0; i < set.levels.size(); ++i) {
-    LevelSet::Level& level = set.levels[i];
+  for (size_t i = 0; i < levels.size(); ++i) {
     GenerateOptions one = options;
-    one.level = level.name;
-    one.count = set.ShareOf(i);
-    const GeneratorOptions& g = runs.emplace_back(NewRunParams(one)).generator;
-    level.min_clues = g.dig.min_clues;
-    level.max_clues = g.dig.max_clues;
-    level.minimal = g.dig.minimal;
-    level.min_rating = g.min_rating;
-    level.max_rating = g.max_rating;
+    one.level = levels[i];
+    one.count = shares.ShareOf(i);
+    runs.push_back(NewRunParams(one));
   }
+  JoinLevelSet(seed, options.count, &runs);
   GridSource source;
-  if (!options.grid_source.empty()) source = LoadGridSource(options.grid_source);
-  for (RunParams& params : runs) {
-    params.level_set = set;
-    if (!options.grid_source.empty()) UseGridSource(source, &params);
+  if (!options.grid_source.empty()) {
+    source = LoadGridSource(options.grid_source);
+    for (RunParams& params : runs) DrawGridsFrom(source, &params);
   }
 
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store));
+  GenerateObserver observer(options);
   PipelineResult total;
-  if (!MakeLevels(store.get(), options, runs, 0, &total)) return 130;
+  bool stopped = false;
+  ThrowIfError(
+      MakeLevels(store.get(), ToRunnerOptions(options, &observer), runs, 0, &total, &stopped));
+  if (stopped) return 130;
   if (!options.quiet) {
     std::printf("finished: %lld puzzles of %zu levels in %.2f s to %s%s, seed %llu\n",
-                static_cast<long long>(total.written), set.levels.size(), total.seconds,
+                static_cast<long long>(total.written), levels.size(), total.seconds,
                 options.db.c_str(), DuplicatesNote(total.duplicates).c_str(),
-                static_cast<unsigned long long>(set.seed));
+                static_cast<unsigned long long>(seed));
   }
   return 0;
 }
@@ -370,13 +361,16 @@ int RunGenerate(const GenerateOptions& options) {
   GridSource source;
   if (!options.grid_source.empty()) {
     source = LoadGridSource(options.grid_source);
-    UseGridSource(source, &params);
+    DrawGridsFrom(source, &params);
   }
 
   std::unique_ptr<SqliteStore> store;
   ThrowIfError(SqliteStore::Open(options.db, &store));
+  GenerateObserver observer(options);
   int64_t run_id = 0;
-  const RunOutcome outcome = StartRun(store.get(), options, seed, params, &run_id);
+  RunOutcome outcome;
+  ThrowIfError(
+      StartRun(store.get(), ToRunnerOptions(options, &observer), seed, params, &run_id, &outcome));
   if (!options.quiet) PrintStarted(options, run_id, seed, outcome);
   return outcome.result.stopped ? 130 : 0;
 }

@@ -8,8 +8,8 @@
 // parts back as the run one machine would have made.
 // `generate --level A,B,...` (or `--level all`) makes a balanced corpus, a level set: one
 // ordinary run per level, easiest first, each with an equal share of --count and a seed of its
-// own (LevelSet in run_params.h). `--resume` of a set's run, or after a set stopped between two
-// levels, also makes the levels after it.
+// own (LevelSet in sudoku/run/params.h; the run library makes the runs). `--resume` of a set's
+// run, or after a set stopped between two levels, also makes the levels after it.
 #ifndef SUDOKU_CLI_CMD_GENERATE_H_
 #define SUDOKU_CLI_CMD_GENERATE_H_
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <system_error>
 #include <utility>
 
@@ -22,6 +23,7 @@
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/run/params.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku {
@@ -465,16 +467,24 @@ Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
         out->push_back(std::move(row));
       });
   if (!s.ok()) return s;
-  return ForEachRow("SELECT json_extract(params, '$.grid_method'), sum(duplicates) FROM runs" +
-                        std::string(filter.run_id != 0 ? " WHERE id = :run_id" : "") +
-                        " GROUP BY 1",
-                    filter, [out](sqlite3_stmt* stmt) {
-                      const std::string method = ColumnText(stmt, 0);
-                      for (GridMethodStats& row : *out) {
-                        if (row.grid_method == method)
-                          row.duplicates = sqlite3_column_int64(stmt, 1);
-                      }
-                    });
+  // The grid method is read from the params by the run codec, which owns their form.
+  std::map<std::string, int64_t> duplicates;  // grid method -> duplicates of its runs
+  bool bad_params = false;
+  s = ForEachRow("SELECT params, duplicates FROM runs" +
+                     std::string(filter.run_id != 0 ? " WHERE id = :run_id" : ""),
+                 filter, [&](sqlite3_stmt* stmt) {
+                   std::string method;
+                   bad_params |= !GridMethodOfRun(ColumnText(stmt, 0), &method).ok();
+                   duplicates[method] += sqlite3_column_int64(stmt, 1);
+                 });
+  if (!s.ok()) return s;
+  if (bad_params) return Status::Corruption(path_ + ": cannot read the corpus (malformed JSON)");
+  for (GridMethodStats& row : *out) {
+    if (const auto it = duplicates.find(row.grid_method); it != duplicates.end()) {
+      row.duplicates = it->second;
+    }
+  }
+  return Status::Ok();
 }
 
 Status CorpusReader::HasRun(int64_t run_id, bool* exists) {

@@ -18,6 +18,7 @@
 #include "storage/merge_plan.h"
 #include "storage/read_only.h"
 #include "storage/run_lock.h"
+#include "sudoku/run/params.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku {
@@ -33,12 +34,7 @@ using storage_internal::Unit;
 
 constexpr char kSourceRunsSql[] =
     "SELECT id, seed, params, tool_version, started_at, finished_at, requested, written, "
-    "duplicates, next_item, status, "
-    "CASE WHEN json_valid(params) THEN json_extract(params, '$.shard[0]') END, "
-    "CASE WHEN json_valid(params) THEN json_extract(params, '$.shard[1]') END, "
-    "CASE WHEN json_valid(params) THEN json_remove(params, '$.shard') END, "
-    "CASE WHEN json_valid(params) THEN json_extract(params, '$.count') END "
-    "FROM runs ORDER BY id";
+    "duplicates, next_item, status FROM runs ORDER BY id";
 
 // Checks that `file` is a corpus of this build's schema and appends its runs to *runs.
 Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
@@ -88,18 +84,14 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
       return Status::Busy(run.Name() + ": is being written by another process; merge it when "
                           "that ends");
     }
-    if (sqlite3_column_type(row, 13) == SQLITE_NULL) {
-      return Status::Corruption(run.Name() + ": its parameters are not JSON");
-    }
-    run.shard_k = sqlite3_column_int64(row, 11);
-    run.shard_n = sqlite3_column_int64(row, 12);
-    run.run_params = ColumnText(row, 13);
-    run.count = sqlite3_column_int64(row, 14);
-    const bool has_shard = sqlite3_column_type(row, 12) != SQLITE_NULL;
-    if (has_shard &&
-        (run.shard_n < 2 || run.shard_k < 1 || run.shard_k > run.shard_n || run.count < 1)) {
-      return Status::Corruption(run.Name() + ": its shard parameters are not a part K of N");
-    }
+    // The shard and the whole run's count and parameters, as the run codec reads them.
+    ShardOfRun shard;
+    const Status read = ReadShardOfRun(run.params, &shard);
+    run.shard_k = shard.k;
+    run.shard_n = shard.n;
+    run.run_params = std::move(shard.whole_run_params);
+    run.count = shard.count;
+    if (!read.ok()) return Status::Corruption(run.Name() + ": " + read.message());
     runs->push_back(std::move(run));
   }
   if (step != SQLITE_DONE) return SqliteError(raw, file, "cannot read the runs table");
