@@ -25,6 +25,9 @@ constexpr int64_t kMaxCount = 1'000'000'000'000;
 // More worker threads than any machine has cores; above it a typo (100000) would ask the
 // system for threads it may not give.
 constexpr int kMaxThreads = 1024;
+// The pipeline holds up to five batches of records (about 600 bytes each) at once: 100,000 is
+// 300 MB, and larger batches write no faster (docs/performance.md, batch size).
+constexpr int kMaxBatchSize = 100'000;
 
 uint64_t RandomSeed() {
   std::random_device device;
@@ -122,7 +125,10 @@ void CheckExecutionOptions(const GenerateOptions& options) {
   if (options.threads < 0 || options.threads > kMaxThreads)
     throw UsageError("--threads " + std::to_string(options.threads) +
                      ": must be from 0 (all cores) to " + std::to_string(kMaxThreads));
-  if (options.batch_size < 1) throw UsageError("--batch-size must be at least 1");
+  if (options.batch_size < 1 || options.batch_size > kMaxBatchSize) {
+    throw UsageError("--batch-size " + std::to_string(options.batch_size) + ": must be from 1 to " +
+                     std::to_string(kMaxBatchSize));
+  }
   if (options.resume_run && *options.resume_run < 1)
     throw UsageError("--resume " + std::to_string(*options.resume_run) +
                      ": a run id is 1 or more (or give none for the latest unfinished run)");
@@ -168,15 +174,19 @@ void DrawGridsFrom(const GridSource& source, RunParams* params) {
 // level set (and nothing is extended), makes the set's levels after it as well.
 int ResumeGenerate(const GenerateOptions& options) {
   std::unique_ptr<SqliteStore> store;
-  ThrowIfError(SqliteStore::Open(options.db, &store, OpenMode::kMustExist));
+  const Status opened = SqliteStore::Open(options.db, &store, OpenMode::kMustExist);
   StoredRun run;
   bool between_levels = false;
-  ThrowIfError(FindRunToResume(store.get(), options.resume_run.value_or(0), options.extend > 0,
-                               &run, &between_levels));
+  const Status found = opened.ok() ? FindRunToResume(store.get(), options.resume_run.value_or(0),
+                                                     options.extend > 0, &run, &between_levels)
+                                   : opened;
+  // A bad command line is told as such (exit 2) whether or not the run can be found.
   if (!options.run_flags_given.empty()) {
-    throw UsageError("--resume takes its parameters from run " + std::to_string(run.id) +
+    throw UsageError("--resume takes its parameters from " +
+                     (found.ok() ? "run " + std::to_string(run.id) : std::string("the run")) +
                      "; drop " + JoinNames(options.run_flags_given));
   }
+  ThrowIfError(found);
   GridSource source;
   const RunParams params = StoredRunParams(options.db, run, &source);
   GenerateObserver observer(options);
@@ -320,8 +330,9 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                         ->type_name("ORDER");
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line and no summary");
   cmd->add_option("--batch-size", options->batch_size,
-                  "Puzzles per write to the database (a transaction holds one or more)")
-      ->check(WholeNumber(1, std::numeric_limits<int>::max()))
+                  "Puzzles per write to the database (a transaction holds one or more; at most " +
+                      std::to_string(kMaxBatchSize) + ")")
+      ->check(WholeNumber(1, kMaxBatchSize))
       ->capture_default_str()
       ->type_name("N");
   auto* shard = cmd->add_option("--shard", options->shard,

@@ -17,12 +17,15 @@
 #include <thread>
 #include <vector>
 
+#include "pipeline/chunk_size.h"
 #include "sudoku/core/rng.h"
 
 namespace sudoku {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using pipeline_internal::ChunkItems;
+using pipeline_internal::kChunkItems;
 
 // A run of consecutive items (first, first + step, ...) travelling through the pipeline as one
 // token.
@@ -38,7 +41,6 @@ bool StopRequested(const PipelineOptions& options) {
   return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
 }
 
-constexpr int kChunkItems = 16;  // items per token: amortizes the pipeline's per-token cost
 constexpr int kTokensPerThread = 4;
 
 // Batches handed to the writer thread and not yet written: while the sink commits (a long
@@ -266,6 +268,7 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
     end = std::numeric_limits<int64_t>::max();
   }
   int64_t next = first;
+  std::atomic<int64_t> item_nanos{0};  // what an item took in the latest chunk made
   auto source = [&](tbb::flow_control& fc) {
     Chunk chunk;
     if (next >= end || writer.failed() || StopRequested(options)) {
@@ -275,7 +278,8 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
     }
     chunk.first = next;
     chunk.count =
-        static_cast<int>(std::min<int64_t>(kChunkItems, (end - next) / options.index_step));
+        static_cast<int>(std::min<int64_t>(ChunkItems(item_nanos.load(std::memory_order_relaxed)),
+                                           (end - next) / options.index_step));
     next += chunk.count * options.index_step;
     return chunk;
   };
@@ -283,7 +287,13 @@ void RunStages(const PipelineOptions& options, int threads, int64_t first, int64
   // flight (TBB does not destroy them), so each becomes the chunk's or the run's error.
   auto make = [&](Chunk chunk) {
     try {
+      const auto began = Clock::now();
       if (!writer.failed()) MakeChunk(options, chunk);
+      if (!chunk.records.empty()) {
+        const auto took = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - began);
+        item_nanos.store(took.count() / static_cast<int64_t>(chunk.records.size()),
+                         std::memory_order_relaxed);
+      }
     } catch (const std::exception& e) {
       chunk.records.clear();  // which items were made is unknown: none of this chunk is kept
       chunk.error = Status::Internal(std::string("the pipeline stopped: ") + e.what());

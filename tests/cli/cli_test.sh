@@ -867,6 +867,13 @@ case_numbers() {
   expect_one_line_error 2 "$BIN" generate --db n.db --clues abc
   expect_one_line_error 2 "$BIN" generate --db n.db --level nosuch
   expect_one_line_error 2 "$BIN" generate --db n.db --batch-size 0
+  # Beyond what memory allows: refused before any run row is written (it died of bad_alloc).
+  expect_one_line_error 2 "$BIN" generate --db n.db --batch-size 2147483647
+  grep -q -- "--batch-size: '2147483647' is not a whole number from 1 to 100000" err.txt ||
+    fail "$(cat err.txt)"
+  # A run's own options with --resume are a usage error even where the run does not exist.
+  expect_one_line_error 2 "$BIN" generate --db n.db --resume 1 --seed 5
+  grep -q -- '--resume takes its parameters from the run; drop --seed' err.txt || fail "$(cat err.txt)"
   expect_one_line_error 2 "$BIN" generate --db n.db --resume --extend 99999999999999999999
   expect_one_line_error 2 "$BIN" export --db n.db --limit -1
   expect_one_line_error 2 "$BIN" export --db n.db --sample 5 --seed -1

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/chunk_size.h"
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/solver.h"
@@ -341,3 +342,19 @@ TEST(Pipeline, RecordsCarryTheirCanonicalForms) {
 
 }  // namespace
 }  // namespace sudoku
+
+namespace sudoku::pipeline_internal {
+namespace {
+
+// Slow items travel one to a token, so the writer receives (and the store commits) each as it
+// is made; fast ones sixteen to a token.
+TEST(ChunkItems, OneSlowItemPerTokenSixteenFastOnes) {
+  EXPECT_EQ(ChunkItems(0), 1);                          // not measured yet
+  EXPECT_EQ(ChunkItems(60'000), kChunkItems);           // a generated puzzle: 60 us
+  EXPECT_EQ(ChunkItems(500'000'000), 1);                // a controlled-bias item: 0.5 s
+  EXPECT_EQ(ChunkItems(kChunkTargetNanos), 1);
+  EXPECT_EQ(ChunkItems(kChunkTargetNanos / 4), 4);
+}
+
+}  // namespace
+}  // namespace sudoku::pipeline_internal
