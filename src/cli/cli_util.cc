@@ -44,31 +44,52 @@ IntRange ParseBand(std::string_view option, const std::string& text, int lowest,
 int ForEachPuzzleLine(std::istream& in, const std::string& source,
                       const std::function<void(int line_no, const Grid&)>& on_puzzle) {
   int bad = 0;
-  std::string line;
-  for (int line_no = 1; std::getline(in, line); ++line_no) {
-    if (line_no == 1) SkipByteOrderMark(&line);
-    const size_t first = line.find_first_not_of(" \t\r\n\v\f");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const ParseResult parsed = ParseGrid(line);
+  ForEachInputLine(in, [&](int line_no, std::string_view line, bool too_long) {
+    const ParseResult parsed = too_long ? ParseResult{} : ParseGrid(line);
     if (parsed.ok) {
       on_puzzle(line_no, parsed.grid);
     } else {
       ++bad;
-      std::cerr << source << ":" << line_no << ": " << parsed.error << "\n";
+      std::cerr << source << ":" << line_no << ": "
+                << (too_long ? TooLongLineError() : parsed.error) << "\n";
     }
     // Stop early when the output is gone (a full disk): the rest would be lost too.
-    if (!std::cout || std::ferror(stdout)) break;
-  }
-  // getline ends on a read error (EISDIR, EIO, a line larger than memory) as on the end.
+    return std::cout && !std::ferror(stdout);
+  });
+  // A read error (EISDIR, EIO) ends the lines as the end of the input would.
   if (in.bad()) throw UserError(source + ": cannot read the input (read error)");
   return bad;
 }
 
 }  // namespace
 
-void SkipByteOrderMark(std::string* line) {
+void ForEachInputLine(std::istream& in,
+                      const std::function<bool(int line_no, std::string_view text, bool too_long)>&
+                          on_line) {
   static constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-  if (std::string_view(*line).starts_with(kUtf8Bom)) line->erase(0, kUtf8Bom.size());
+  std::string buffer(static_cast<size_t>(kMaxLineBytes) + 1, '\0');
+  for (int line_no = 1;; ++line_no) {
+    in.getline(buffer.data(), kMaxLineBytes + 1);
+    const std::streamsize extracted = in.gcount();
+    if (extracted == 0 && in.eof()) return;
+    bool too_long = false;
+    if (in.fail() && !in.bad() && !in.eof()) {  // the buffer filled before the line's end
+      too_long = true;
+      in.clear();
+      in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    if (in.bad()) return;
+    std::string_view line(buffer.data());
+    if (line_no == 1 && line.starts_with(kUtf8Bom)) line.remove_prefix(kUtf8Bom.size());
+    const size_t first = line.find_first_not_of(" \t\r\n\v\f");
+    if (!too_long && (first == std::string_view::npos || line[first] == '#')) continue;
+    if (!on_line(line_no, line, too_long)) return;
+    if (in.eof()) return;
+  }
+}
+
+std::string TooLongLineError() {
+  return "longer than " + std::to_string(kMaxLineBytes) + " characters, not a puzzle line";
 }
 
 namespace {

@@ -66,9 +66,20 @@ RatingRange ParseRatingRange(std::string_view option, std::string_view text);
 // The rating band named `name` (rating.h); throws UsageError listing the names otherwise.
 RatingBand ParseRatingLevel(std::string_view option, const std::string& name);
 
-// Removes a UTF-8 byte-order mark (EF BB BF) from the start of *line: editors put one at the
-// start of a file, and it is not part of the first line's text.
-void SkipByteOrderMark(std::string* line);
+// The longest line read whole: a puzzle or grid line is 81 characters and a few spaces.
+inline constexpr std::streamsize kMaxLineBytes = 4096;
+
+// Calls on_line(line_no, text, too_long) for each line of `in` but blank lines and lines
+// starting with '#', without the line end; a UTF-8 byte-order mark before the first line (as
+// editors write one) is not part of its text. A line longer than kMaxLineBytes comes as its first
+// kMaxLineBytes bytes with too_long set; its rest is skipped without being held in memory.
+// Stops at the end of `in` or at a read error (then in.bad()), or when on_line returns false.
+void ForEachInputLine(std::istream& in,
+                      const std::function<bool(int line_no, std::string_view text, bool too_long)>&
+                          on_line);
+
+// What ForEachInputLine's callers report for a line that is too long.
+std::string TooLongLineError();
 
 // True when file descriptor `fd` is a terminal.
 bool IsTerminal(int fd);

@@ -32,13 +32,10 @@ GridSource LoadGridSource(const std::string& path) {
   const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
   source.path = ec ? path : absolute.lexically_normal().string();
   source.fingerprint = kFnvOffset;
-  std::string line;
-  for (int line_no = 1; std::getline(in, line); ++line_no) {
-    if (line_no == 1) SkipByteOrderMark(&line);
-    const size_t first = line.find_first_not_of(" \t\r\n\v\f");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const ParseResult parsed = ParseGrid(line);
-    std::string problem = parsed.ok ? GridProblem(parsed.grid) : parsed.error;
+  ForEachInputLine(in, [&](int line_no, std::string_view line, bool too_long) {
+    const ParseResult parsed = too_long ? ParseResult{} : ParseGrid(line);
+    const std::string problem =
+        too_long ? TooLongLineError() : (parsed.ok ? GridProblem(parsed.grid) : parsed.error);
     if (!problem.empty()) {
       throw UserError(path + ":" + std::to_string(line_no) + ": " + problem);
     }
@@ -46,7 +43,8 @@ GridSource LoadGridSource(const std::string& path) {
     for (char c : ToString(parsed.grid)) {
       source.fingerprint = (source.fingerprint ^ static_cast<uint8_t>(c)) * kFnvPrime;
     }
-  }
+    return true;
+  });
   if (in.bad()) throw UserError("--grid-source " + path + ": read error");
   if (source.grids.empty()) throw UserError("--grid-source " + path + ": the file holds no grid");
   return source;
