@@ -268,7 +268,7 @@ void AddBookOptions(CLI::App* cmd, ExportOptions* options) {
       ->type_name("PAPER")
       ->check(CLI::IsMember({"a4", "letter"}));
   cmd->add_option("--title", options->book.title, "Title at the top of every page of the pdf")
-      ->type_name("TEXT")
+      ->type_name("TITLE")
       ->capture_default_str()
       ->each(given);
   cmd->add_flag_callback(
@@ -299,7 +299,8 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"jsonl", "csv", "lines", "kaggle", "sqlite", "pdf", "svg"}))
       ->capture_default_str();
-  cmd->add_option("-o,--output", options->output, "Output file, - for standard output")
+  cmd->add_option("-o,--output", options->output,
+                  "Output file (the folder of svg), - for standard output")
       ->type_name("FILE")
       ->capture_default_str();
   cmd->add_option("--columns", options->columns,
