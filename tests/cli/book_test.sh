@@ -125,7 +125,6 @@ case_errors() {
 
 # One SVG a puzzle, NNNN.svg, in a folder made whole; each file the grid and its givens.
 case_svg() {
-  need grep
   make_corpus
   "$BIN" export --db c.db --format svg --limit 12 -o web || fail "svg"
   [ "$(ls web | wc -l)" = 12 ] || fail "$(ls web | wc -l) files"
