@@ -3,10 +3,14 @@
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-# Packages every build needs.
-BUILD_PACKAGES=(g++ cmake make libtbb-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev)
-# Packages some commands use at run time (run.sh installs these too).
-RUNTIME_PACKAGES=(gnuplot-nox)
+# Packages every build needs (cairo and pkgconf for the puzzle books of src/books).
+BUILD_PACKAGES=(g++ cmake make libtbb-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
+  libcairo2-dev pkgconf)
+# Packages some commands use at run time (run.sh installs these too): gnuplot for stats --plot,
+# the DejaVu fonts for the digits and text of export --format pdf|svg.
+RUNTIME_PACKAGES=(gnuplot-nox fonts-dejavu-core)
+# Packages of the book tests (tests/cli/book_test.sh, tests/books/): pdfinfo and pdftotext.
+BOOK_TEST_PACKAGES=(poppler-utils)
 # Packages of the fuzz targets (clang, and libFuzzer with the sanitizer runtimes) and of the
 # ThreadSanitizer stage (dpkg-source unpacks Debian's oneTBB source to build it instrumented).
 FUZZ_PACKAGES=(clang libclang-rt-dev)

@@ -9,7 +9,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # parallel, slurm-wlm and munge: the scale-out recipes' tests run the real engines.
 ensure_packages "${BUILD_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}" libgtest-dev libbenchmark-dev sqlite3 qqwing \
-  parallel slurm-wlm munge "${FUZZ_PACKAGES[@]}" "${TSAN_PACKAGES[@]}" "${PACKAGE_PACKAGES[@]}"
+  parallel slurm-wlm munge "${FUZZ_PACKAGES[@]}" "${TSAN_PACKAGES[@]}" "${PACKAGE_PACKAGES[@]}" \
+  "${BOOK_TEST_PACKAGES[@]}"
 
 run_suite() {
   local dir="$1"

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,6 +29,7 @@ namespace sudoku::cli {
 namespace {
 
 bool IsCsv(const std::string& format) { return format == "csv" || format == "kaggle"; }
+bool IsBook(const std::string& format) { return format == "pdf" || format == "svg"; }
 
 // A file under a temporary name in the folder of `path` ("<path>.tmp-XXXXXX", made empty by
 // mkstemp), synced and renamed over `path` by Commit, so that readers never see a partial file;
@@ -124,6 +126,15 @@ void CheckOutputOptions(const ExportOptions& options) {
   if (options.format == "sqlite" && options.output == "-") {
     throw UsageError("--format sqlite writes a file: name it with -o FILE");
   }
+  if (IsBook(options.format) && options.output == "-") {
+    throw UsageError(
+        "--format " + options.format + " writes a " +
+        (options.format == "pdf" ? "file: name it with -o FILE" : "folder: name it with -o DIR"));
+  }
+  if (options.book_options_given && options.format != "pdf") {
+    throw UsageError("--per-page, --paper, --title and --no-solutions apply to pdf, not --format " +
+                     options.format);
+  }
   std::error_code ec;
   if (options.output != "-" && std::filesystem::equivalent(options.output, options.db, ec)) {
     throw UsageError("-o '" + options.output +
@@ -196,24 +207,100 @@ int64_t WriteRecords(RecordFormatter& formatter, PuzzleCursor* cursor, std::ostr
   return written;
 }
 
+// The puzzles of a cursor (none if it is null) as a book prints them, numbered 1, 2, ...
+class BookSource : public books::PuzzleSource {
+ public:
+  explicit BookSource(PuzzleCursor* cursor) : cursor_(cursor) {}
+  bool Next(books::BookPuzzle* out) override {
+    if (cursor_ == nullptr || !cursor_->Next(&puzzle_)) return false;
+    out->number = ++count_;
+    out->givens = std::move(puzzle_.givens);
+    out->solution = std::move(puzzle_.solution);
+    out->level = std::move(puzzle_.level);
+    out->rating = puzzle_.rating;
+    return true;
+  }
+  Status status() const override { return cursor_ ? cursor_->status() : Status::Ok(); }
+  int64_t count() const { return count_; }
+
+ private:
+  PuzzleCursor* cursor_;
+  StoredPuzzle puzzle_;
+  int64_t count_ = 0;
+};
+
+// Writes the puzzles of `cursor` as a PDF book or a folder of SVG files; returns how many.
+int64_t WriteBook(const ExportOptions& options, PuzzleCursor* cursor) {
+  BookSource source(cursor);
+  if (options.format == "svg") {
+    ThrowIfError(books::WriteSvgFolder(options.output, source));
+    return source.count();
+  }
+  TempFile file(options.output);
+  Status status = books::WritePdfBook(file.name(), options.book, source);
+  if (!status.ok() && status.message().starts_with(file.name())) {
+    // The writer names the file it wrote; the person typed the output's name.
+    status = Status::FromCode(status.code(),
+                              options.output + status.message().substr(file.name().size()));
+  }
+  ThrowIfError(status);
+  file.Commit();
+  return source.count();
+}
+
+// The page options of --format pdf; any of them typed sets book_options_given.
+void AddBookOptions(CLI::App* cmd, ExportOptions* options) {
+  const std::span<const int> choices = books::PuzzlesPerPageChoices();
+  auto given = [options](auto&&...) { options->book_options_given = true; };
+  cmd->add_option("--per-page", options->book.per_page,
+                  "Puzzles on a page of the pdf: 1, 2, 4 or 6")
+      ->type_name("N")
+      ->check(CLI::IsMember(std::vector<int>(choices.begin(), choices.end())))
+      ->capture_default_str()
+      ->each(given);
+  cmd->add_option_function<std::string>(
+         "--paper",
+         [options](const std::string& name) {
+           options->book.paper = *books::ParsePaper(name);
+           options->book_options_given = true;
+         },
+         "Paper of the pdf: a4 or letter (default: a4)")
+      ->type_name("PAPER")
+      ->check(CLI::IsMember({"a4", "letter"}));
+  cmd->add_option("--title", options->book.title, "Title at the top of every page of the pdf")
+      ->type_name("TITLE")
+      ->capture_default_str()
+      ->each(given);
+  cmd->add_flag_callback(
+      "--no-solutions",
+      [options] {
+        options->book.solutions = false;
+        options->book_options_given = true;
+      },
+      "Leave the solution pages out of the pdf");
+}
+
 }  // namespace
 
 void SetupExportCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
       "export",
-      "Write stored puzzles as JSON Lines, CSV, 81-character lines, Kaggle CSV or an app pack "
-      "(SQLite), filtered, limited or randomly sampled (the same --seed gives the same sample)");
+      "Write stored puzzles as JSON Lines, CSV, 81-character lines, Kaggle CSV, an app pack "
+      "(SQLite), a PDF puzzle book or SVG files, filtered, limited or randomly sampled (the same "
+      "--seed gives the same sample)");
   cmd->add_option("--db", options->db, "Corpus database (read-only)")
       ->type_name("FILE")
       ->capture_default_str();
   cmd->add_option("-f,--format", options->format,
                   "jsonl; csv (with header); lines (the givens); kaggle (quizzes,solutions, 0 "
-                  "for empty); sqlite (an app pack, needs -o)")
+                  "for empty); sqlite (an app pack, needs -o); pdf (a puzzle book, needs -o); svg "
+                  "(one NNNN.svg a puzzle in the new folder -o DIR)")
       ->type_name("FORMAT")
-      ->check(CLI::IsMember({"jsonl", "csv", "lines", "kaggle", "sqlite"}))
+      ->check(CLI::IsMember({"jsonl", "csv", "lines", "kaggle", "sqlite", "pdf", "svg"}))
       ->capture_default_str();
-  cmd->add_option("-o,--output", options->output, "Output file, - for standard output")
+  cmd->add_option("-o,--output", options->output,
+                  "Output file (the folder of svg), - for standard output")
       ->type_name("FILE")
       ->capture_default_str();
   cmd->add_option("--columns", options->columns,
@@ -225,6 +312,7 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
       ->type_name("LIST");
   cmd->add_flag("--crlf", options->crlf,
                 "End csv and kaggle lines with CRLF (RFC 4180) instead of LF");
+  AddBookOptions(cmd, options.get());
   AddFilterOptions(cmd, &options->filter);
   const int64_t most = std::numeric_limits<int64_t>::max();
   auto* limit = cmd->add_option("--limit", options->limit, "At most N puzzles (lowest ids first)")
@@ -247,7 +335,9 @@ int RunExport(const ExportOptions& options) {
   const PuzzleQuery query = ToQuery(options);
   CheckOutputOptions(options);
   std::optional<RecordFormatter> formatter;  // made first: it checks --columns
-  if (options.format != "sqlite") formatter.emplace(options.format, options.columns, options.crlf);
+  if (options.format != "sqlite" && !IsBook(options.format)) {
+    formatter.emplace(options.format, options.columns, options.crlf);
+  }
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, query.filter);
   std::unique_ptr<PuzzleCursor> cursor;
   const bool nothing = options.limit == 0 || options.sample == 0;
@@ -256,6 +346,8 @@ int RunExport(const ExportOptions& options) {
   int64_t written = 0;
   if (options.format == "sqlite") {
     written = WriteAppPack(options, cursor.get());
+  } else if (IsBook(options.format)) {
+    written = WriteBook(options, cursor.get());
   } else if (options.output == "-") {
     std::ios::sync_with_stdio(false);
     written = WriteRecords(*formatter, cursor.get(), std::cout);

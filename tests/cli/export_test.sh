@@ -162,7 +162,7 @@ case_limit_zero() {
 case_help() {
   "$BIN" export --help >help.txt || fail "export --help"
   for want in '--limit N' '--sample N' '--columns LIST' '-o,--output FILE' '--crlf' \
-              '-f,--format FORMAT:{jsonl,csv,lines,kaggle,sqlite}'; do
+              '-f,--format FORMAT:{jsonl,csv,lines,kaggle,sqlite,pdf,svg}'; do
     grep -qF -- "$want" help.txt || fail "export --help lacks '$want': $(cat help.txt)"
   done
 }

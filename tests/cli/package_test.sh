@@ -175,7 +175,9 @@ case_completion_values() {
       [[ $option == --* ]] || continue
       values="$(cd empty && complete_words sudoku-corpus "$cmd" "$option" '')" || fail "completion"
       [ -n "$values" ] && [[ $values != -* ]] || continue  # a flag: options come next
-      [ "$cmd $option" != "export --format" ] || continue  # a CLI::IsMember set: CLI11 checks it
+      case "$cmd $option" in  # CLI::IsMember sets: CLI11 checks them
+        "export --format" | "export --per-page" | "export --paper") continue ;;
+      esac
       for value in $values; do
         checked=$((checked + 1))
         case "$cmd $option" in
