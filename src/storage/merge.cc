@@ -51,6 +51,9 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
   sqlite3_busy_timeout(raw, storage_internal::kBusyTimeoutMs);
   int version = 0;
   if (Status s = storage_internal::CheckCorpus(raw, file, false, &version); !s.ok()) return s;
+  // As a writer checks its own file: a damaged input could pass rows the merge cannot read
+  // whole (files past kWholeCheckMaxBytes fail at the first damaged page read instead).
+  if (Status s = storage_internal::RefuseDamaged(raw, file); !s.ok()) return s;
   if (version < StoreSchemaVersion()) {
     return Status::NotSupported(file + ": schema version " + std::to_string(version) +
                                 " is older than this sudoku-corpus (" +
@@ -99,6 +102,68 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
   return Status::Ok();
 }
 
+// A part of another shard group with `unit`'s number of shards, where `unit` lacks that
+// shard: most likely made with another seed or other options by mistake. nullptr if none.
+const SourceRun* ShardOfAnotherRun(const std::vector<Unit>& units, const Unit& unit) {
+  const int64_t n = unit.parts.front().shard_n;
+  for (const Unit& other : units) {
+    if (&other == &unit || !other.shards) continue;
+    for (const SourceRun& part : other.parts) {
+      const bool lacked = std::none_of(unit.parts.begin(), unit.parts.end(),
+                                       [&](const SourceRun& p) { return p.shard_k == part.shard_k; });
+      if (part.shard_n == n && lacked) return &part;
+    }
+  }
+  return nullptr;
+}
+
+// The top-level members of a JSON object as written ("key" -> value text); enough to name the
+// options two runs' stored parameters differ in.
+std::map<std::string, std::string> JsonMembers(const std::string& json) {
+  std::map<std::string, std::string> members;
+  int depth = 0;
+  bool quoted = false;
+  size_t start = 1;
+  for (size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (quoted) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == ',' && depth == 1) || ((c == '}' || c == ']') && --depth == 0)) {
+      const std::string member = json.substr(start, i - start);
+      const size_t colon = member.find("\":");
+      if (colon != std::string::npos) members[member.substr(0, colon + 1)] = member.substr(colon + 2);
+      start = i + 1;
+    }
+  }
+  return members;
+}
+
+// Why two shards belong to different runs: "seed 5 vs 6", the tool versions, or the options.
+std::string HowRunsDiffer(const SourceRun& a, const SourceRun& b) {
+  if (a.seed != b.seed) return "seed " + a.seed + " vs " + b.seed;
+  if (a.tool_version != b.tool_version) return "made by " + a.tool_version + " vs " + b.tool_version;
+  const std::map<std::string, std::string> ours = JsonMembers(a.run_params);
+  std::map<std::string, std::string> theirs = JsonMembers(b.run_params);
+  std::string differ;
+  for (const auto& [key, value] : ours) {
+    const std::string other = theirs.count(key) > 0 ? theirs[key] : "none";
+    if (other != value) differ += (differ.empty() ? "" : ", ") + key + " " + value + " vs " + other;
+    theirs.erase(key);
+  }
+  for (const auto& [key, value] : theirs) {
+    differ += (differ.empty() ? "" : ", ") + key + " none vs " + value;
+  }
+  return "options " + (differ.empty() ? a.run_params + " vs " + b.run_params : differ);
+}
+
 // Groups the runs into output runs, in order; a shard group sits where its first part came.
 Status MakeUnits(std::vector<SourceRun> runs, std::vector<Unit>* units) {
   std::map<std::string, size_t> group_of;  // the whole run's identity -> its unit
@@ -136,6 +201,12 @@ Status MakeUnits(std::vector<SourceRun> runs, std::vector<Unit>* units) {
     }
     for (; k <= n; ++k) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
     if (!missing.empty()) {
+      if (const SourceRun* other = ShardOfAnotherRun(*units, unit)) {
+        const SourceRun& ours = unit.parts.front();
+        return Status::InvalidArgument(other->Name() + " is not a shard of the run of " +
+                                       ours.Name() + ": " + HowRunsDiffer(ours, *other) +
+                                       "; make every shard with the same seed and options");
+      }
       return Status::InvalidArgument(unit.parts.front().Name() + ": the run (seed " +
                                      unit.parts.front().seed + ") has " + std::to_string(n) +
                                      " shards; shards " + missing + " of " + std::to_string(n) +

@@ -149,10 +149,20 @@ case_merge_errors() {
   cp big.db damaged.db
   dd if=/dev/urandom of=damaged.db bs=4096 seek=40 count=20 conv=notrunc 2>/dev/null
   expect_one_line_error 1 "$BIN" merge --db out.db damaged.db
-  grep -q 'damaged.db: ' err.txt || fail "$(cat err.txt)"
+  grep -q 'damaged.db: the database is damaged (SQLite quick_check: ' err.txt || fail "$(cat err.txt)"
   "$BIN" generate --db s1.db --count 60 --seed 5 --shard 1/3 --quiet || fail shard
   expect_one_line_error 1 "$BIN" merge --db out.db s1.db
   grep -q 'shards 2, 3 of 3 are missing' err.txt || fail "$(cat err.txt)"
+  # A shard of another seed or other options is named as such, not as missing shards.
+  "$BIN" generate --db s2.db --count 60 --seed 6 --shard 2/3 --quiet || fail shard
+  "$BIN" generate --db s2m.db --count 60 --seed 5 --shard 2/3 --minimal --quiet || fail shard
+  "$BIN" generate --db s3.db --count 60 --seed 5 --shard 3/3 --quiet || fail shard
+  expect_one_line_error 1 "$BIN" merge --db out.db s1.db s2.db s3.db
+  grep -q 's2.db run 1 (shard 2/3) is not a shard of the run of s1.db run 1 (shard 1/3): seed 5 vs 6' \
+    err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" merge --db out.db s1.db s2m.db s3.db
+  grep -q 'is not a shard of the run of s1.db run 1 (shard 1/3): options .*"minimal" false vs true' \
+    err.txt || fail "$(cat err.txt)"
   expect_one_line_error 1 "$BIN" merge --db new.db nosuch.db
   grep -q 'nosuch.db: no such corpus database' err.txt || fail "$(cat err.txt)"
   expect_one_line_error 2 "$BIN" merge --db out.db
