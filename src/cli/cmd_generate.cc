@@ -79,23 +79,24 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     const RatingBand band = ParseRatingLevel("--level", options.level);
     generator.min_rating = band.min_rating;
     generator.max_rating = std::min(band.max_rating, kMaxRating);
-    // Where the level is common: beginner puzzles among 26-56 clues, easy ones among 26-31,
-    // harder ones among minimal puzzles (the shares per clue band: docs/rating.md).
-    if (options.clues.empty() && options.clue_class.empty() && !options.minimal &&
-        band.min_rating > FindRatingBand("beginner")->max_rating) {
-      if (band.max_rating <= FindRatingBand("easy")->max_rating) {
-        generator.dig.min_clues = 26;
-        generator.dig.max_clues = 31;
-      } else {
-        generator.dig = DigOptions{
-            .minimal = true, .symmetry = generator.dig.symmetry, .order = generator.dig.order};
-      }
-    }
   }
   if (!options.rating.empty()) {
     const RatingRange rating = ParseRatingRange("--rating", options.rating);
     generator.min_rating = rating.min;
     generator.max_rating = rating.max;
+  }
+  // Where the ratings asked for are common, unless the clues are chosen: beginner puzzles among
+  // 26-56 clues, easy ones among 26-31, harder ones among minimal puzzles (the shares per clue
+  // band: docs/rating.md).
+  if (options.clues.empty() && options.clue_class.empty() && !options.minimal &&
+      generator.min_rating > FindRatingBand("beginner")->max_rating) {
+    if (generator.max_rating <= FindRatingBand("easy")->max_rating) {
+      generator.dig.min_clues = 26;
+      generator.dig.max_clues = 31;
+    } else {
+      generator.dig = DigOptions{
+          .minimal = true, .symmetry = generator.dig.symmetry, .order = generator.dig.order};
+    }
   }
   if (!options.clues.empty()) {
     const IntRange clues = ParseRange("--clues", options.clues);

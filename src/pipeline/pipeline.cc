@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "pipeline/chunk_size.h"
+#include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 
 namespace sudoku {
@@ -249,10 +250,14 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
                         ItemSeed(options.seed, static_cast<uint64_t>(index)),
                         &chunk.records[static_cast<size_t>(k)])) {
       chunk.records.resize(static_cast<size_t>(k));
-      chunk.error = Status::InvalidArgument("item " + std::to_string(index) +
-                                            ": no puzzle met the requested bands in " +
-                                            std::to_string(options.generator.max_attempts) +
-                                            " attempts; widen the clue band or the freedom band");
+      const GeneratorOptions& g = options.generator;
+      const bool rated = g.min_rating > 0 || g.max_rating < kMaxRating;
+      chunk.error = Status::InvalidArgument(
+          "item " + std::to_string(index) + ": no puzzle met the requested bands in " +
+          std::to_string(g.max_attempts) + " attempts; widen the clue band or the freedom band" +
+          (rated ? " (SE ratings " + FormatRating(g.min_rating) + "-" +
+                       FormatRating(g.max_rating) + " are rare among these clues)"
+                 : ""));
       return;
     }
   }
