@@ -335,15 +335,27 @@ int ForEachInputPuzzle(const std::string& input,
 ProgressLine::ProgressLine(bool enabled, int64_t total, std::string verb)
     : enabled_(enabled), total_(total), verb_(std::move(verb)) {}
 
+std::string FormatRate(double per_second) {
+  char text[32];
+  if (per_second >= 10) {
+    std::snprintf(text, sizeof(text), "%.0f/s", per_second);
+  } else if (per_second >= 1) {
+    std::snprintf(text, sizeof(text), "%.1f/s", per_second);
+  } else {
+    std::snprintf(text, sizeof(text), "%.1f/min", per_second * 60);
+  }
+  return text;
+}
+
 void ProgressLine::Update(int64_t done) {
   const auto now = Clock::now();
   if (!enabled_ || (now - last_ < std::chrono::milliseconds(200) && done < total_)) return;
   last_ = now;
   const double seconds = std::chrono::duration<double>(now - start_).count();
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-  std::fprintf(stderr, "\r%s %lld/%lld puzzles  %.0f/s  %.0f s left   ", verb_.c_str(),
-               static_cast<long long>(done), static_cast<long long>(total_), rate,
-               rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
+  std::fprintf(stderr, "\r%s %lld/%lld puzzles  %s  %.0f s left   ", verb_.c_str(),
+               static_cast<long long>(done), static_cast<long long>(total_),
+               FormatRate(rate).c_str(), rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
   std::fflush(stderr);
 }
 

@@ -81,6 +81,10 @@ void ForEachInputLine(std::istream& in,
 // What ForEachInputLine's callers report for a line that is too long.
 std::string TooLongLineError();
 
+// `per_second` as people read a rate: "9932/s", "2.5/s", or below one a second "12.0/min"
+// (a slow controlled-bias run is not "0/s").
+std::string FormatRate(double per_second);
+
 // True when file descriptor `fd` is a terminal.
 bool IsTerminal(int fd);
 

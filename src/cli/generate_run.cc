@@ -67,11 +67,12 @@ std::string DuplicatesNote(int64_t duplicates) {
 
 void PrintResumed(const GenerateOptions& options, const StoredRun& run, const RunOutcome& outcome) {
   std::printf(
-      "resumed run %lld: %s: %lld puzzles in %.2f s (%.0f/s) to %s, %lld of %lld "
+      "resumed run %lld: %s: %lld puzzles in %.2f s (%s) to %s, %lld of %lld "
       "written%s, seed %llu\n",
       static_cast<long long>(run.id), outcome.status,
-      static_cast<long long>(outcome.result.written), outcome.result.seconds, Rate(outcome.result),
-      options.db.c_str(), static_cast<long long>(run.written + outcome.result.written),
+      static_cast<long long>(outcome.result.written), outcome.result.seconds,
+      FormatRate(Rate(outcome.result)).c_str(), options.db.c_str(),
+      static_cast<long long>(run.written + outcome.result.written),
       static_cast<long long>(run.requested),
       DuplicatesNote(run.duplicates + outcome.result.duplicates).c_str(),
       static_cast<unsigned long long>(run.seed));
@@ -79,9 +80,10 @@ void PrintResumed(const GenerateOptions& options, const StoredRun& run, const Ru
 
 void PrintStarted(const GenerateOptions& options, int64_t run_id, uint64_t seed,
                   const RunOutcome& outcome) {
-  std::printf("%s: %lld puzzles in %.2f s (%.0f/s) to %s, run %lld%s, seed %llu\n", outcome.status,
+  std::printf("%s: %lld puzzles in %.2f s (%s) to %s, run %lld%s, seed %llu\n", outcome.status,
               static_cast<long long>(outcome.result.written), outcome.result.seconds,
-              Rate(outcome.result), options.db.c_str(), static_cast<long long>(run_id),
+              FormatRate(Rate(outcome.result)).c_str(), options.db.c_str(),
+              static_cast<long long>(run_id),
               DuplicatesNote(outcome.result.duplicates).c_str(),
               static_cast<unsigned long long>(seed));
 }
