@@ -3,7 +3,7 @@
 //
 // Open checks a file before it changes anything in it (CheckCorpus, storage/corpus_check.h: the
 // SQLite header bytes, the schema version, the table list), and only then switches the journal
-// to WAL and migrates (storage/connection.h).
+// to WAL and migrates (storage/migrate.h).
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -18,6 +18,7 @@
 
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
+#include "storage/migrate.h"
 #include "storage/run_lock.h"
 #include "storage/schema_sql.h"
 #include "sudoku/core/canonical_key.h"
@@ -155,7 +156,7 @@ Status SqliteStore::Configure() {
     if (Status s = storage_internal::RefuseDamaged(db_, path_); !s.ok()) return s;
   }
   if (Status s = conn.SetPragmas(); !s.ok()) return s;
-  if (Status s = conn.Migrate(); !s.ok()) return s;
+  if (Status s = storage_internal::Migrate(conn); !s.ok()) return s;
   // The schema's CHECKs (text forms of 81 characters, techniques JSON, run status) guard the
   // corpus against other writers. This one's values meet them by construction (FormatGrid
   // fills 81 characters, TechniqueUsesJson writes JSON, EndRun checks the status), and
