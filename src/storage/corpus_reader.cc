@@ -19,6 +19,7 @@
 
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
+#include "storage/puzzle_row.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
@@ -28,15 +29,12 @@ namespace sudoku {
 namespace {
 
 using storage_internal::ColumnText;
+using storage_internal::kPuzzleColumns;
 
 constexpr int kBusyTimeoutMs = 5000;
 constexpr int kMaxClues = 81;
 constexpr int kMaxFreedom = 729;
 constexpr int kNoRatingBound = 1000;  // CorpusFilter::max_rating's default: no bound
-constexpr char kPuzzleColumns[] =
-    "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
-    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
-    "canonical_key";
 constexpr char kSampleKeyFunction[] = "sudoku_sample_key";
 
 // sudoku_sample_key(seed, id): ItemSeed(seed, id) with the top bit flipped, so that SQLite's
@@ -189,26 +187,7 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
   if (stmt_ == nullptr) return false;
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) {
-    puzzle->id = sqlite3_column_int64(stmt_, 0);
-    puzzle->run_id = sqlite3_column_int64(stmt_, 1);
-    puzzle->item_index = sqlite3_column_int64(stmt_, 2);
-    puzzle->givens = ColumnText(stmt_, 3);
-    puzzle->solution = ColumnText(stmt_, 4);
-    puzzle->clues = ColumnInt(stmt_, 5);
-    puzzle->freedom = ColumnInt(stmt_, 6);
-    puzzle->level = ColumnText(stmt_, 7);
-    puzzle->symmetry = ColumnText(stmt_, 8);
-    puzzle->grid_method = ColumnText(stmt_, 9);
-    puzzle->dig_order = ColumnText(stmt_, 10);
-    puzzle->canonical = ColumnText(stmt_, 11);
-    puzzle->solution_canonical = ColumnText(stmt_, 12);
-    puzzle->clue_class = ColumnText(stmt_, 13);
-    puzzle->rating = ColumnInt(stmt_, 14);
-    puzzle->hardest = ColumnText(stmt_, 15);
-    puzzle->guesses = ColumnInt(stmt_, 16);
-    puzzle->techniques = ColumnText(stmt_, 17);
-    puzzle->has_canonical_key = sqlite3_column_type(stmt_, 18) != SQLITE_NULL;
-    puzzle->canonical_key = sqlite3_column_int64(stmt_, 18);
+    storage_internal::ReadPuzzleRow(stmt_, puzzle);
     return true;
   }
   if (rc != SQLITE_DONE) {

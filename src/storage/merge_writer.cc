@@ -25,6 +25,7 @@
 
 #include "storage/connection.h"
 #include "storage/merge_plan.h"
+#include "storage/puzzle_row.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku::storage_internal {
@@ -141,9 +142,7 @@ class Merger {
   bool output_had_rows_ = false;
   int64_t held_ = 0;  // rows of a short shard unit whose forms the output has already
   bool done_ = false;
-  std::vector<std::string> columns_;    // the puzzle columns but id and run_id
-  int key_column_ = -1;                 // canonical_key's position in columns_
-  int item_column_ = -1;                // item_index's
+  CopiedColumns columns_;               // the puzzle columns copied (puzzle_row.h)
   std::vector<std::string> index_sql_;  // indexes dropped while a new output fills
 };
 
@@ -225,24 +224,7 @@ Status Merger::OpenTarget() {
     }
     output_had_rows_ = rows != 0;
   }
-  // The puzzle columns, from the schema itself, so that every column is copied.
-  OwnedStmt info;
-  if (Status s =
-          PrepareStatement(db_, target_, "SELECT name FROM pragma_table_info('puzzles')", &info);
-      !s.ok()) {
-    return s;
-  }
-  while (sqlite3_step(info.get()) == SQLITE_ROW) {
-    const std::string name = ColumnText(info.get(), 0);
-    if (name == "id" || name == "run_id") continue;
-    if (name == "canonical_key") key_column_ = static_cast<int>(columns_.size());
-    if (name == "item_index") item_column_ = static_cast<int>(columns_.size());
-    columns_.push_back(name);
-  }
-  if (key_column_ < 0 || item_column_ < 0) {
-    return Status::Internal(target_ + ": puzzles lacks canonical_key or item_index");
-  }
-  return Status::Ok();
+  return columns_.Read(Connection(target_, db_));
 }
 
 Status Merger::Attach(const SourceRun& part) {
@@ -388,23 +370,15 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
 // shards), into the output run `run_id`, leaving out the dropped ones; a shard unit stops at its
 // count-th row and records where that was.
 Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
-  std::string list, marks;
-  for (const std::string& column : columns_) {
-    list += (list.empty() ? "" : ", ") + column;
-    marks += ", ?";
-  }
-  std::string selected = list;
-  const std::string key_expr = "coalesce(canonical_key, sudoku_canonical_key(canonical))";
-  selected.replace(selected.find("canonical_key"), std::string("canonical_key").size(), key_expr);
+  const int item_column = columns_.item;
   std::vector<std::unique_ptr<SourceCursor>> cursors;
   for (const SourceRun& part : unit->parts) {
     cursors.push_back(std::make_unique<SourceCursor>());
-    if (Status s = cursors.back()->Open(part, selected, unit->item_limit); !s.ok()) return s;
+    if (Status s = cursors.back()->Open(part, columns_.SelectList(), unit->item_limit); !s.ok())
+      return s;
   }
   OwnedStmt insert, flags;
-  Status s = PrepareStatement(
-      db_, target_, "INSERT INTO main.puzzles (run_id, " + list + ") VALUES (?" + marks + ")",
-      &insert);
+  Status s = PrepareStatement(db_, target_, columns_.InsertSql(), &insert);
   if (s.ok()) {
     s = PrepareStatement(
         db_, target_,
@@ -415,35 +389,28 @@ Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
   if (!s.ok()) return s;
   const int64_t count = unit->shards ? unit->parts.front().count : kNoLimit;
   int flag_rc = sqlite3_step(flags.get());
-  const int columns = static_cast<int>(columns_.size());
   int64_t last = -1;
   unit->kept = 0;
   while (unit->kept < count) {
     SourceCursor* next = nullptr;
     for (const auto& cursor : cursors) {
       if (cursor->done()) continue;
-      if (next == nullptr || sqlite3_column_int64(cursor->row(), item_column_) <
-                                 sqlite3_column_int64(next->row(), item_column_)) {
+      if (next == nullptr || sqlite3_column_int64(cursor->row(), item_column) <
+                                 sqlite3_column_int64(next->row(), item_column)) {
         next = cursor.get();
       }
     }
     if (next == nullptr) break;
     sqlite3_stmt* row = next->row();
-    const int64_t item = sqlite3_column_int64(row, item_column_);
+    const int64_t item = sqlite3_column_int64(row, item_column);
     while (flag_rc == SQLITE_ROW && sqlite3_column_int64(flags.get(), 0) < item) {
       flag_rc = sqlite3_step(flags.get());
     }
     const bool flagged = flag_rc == SQLITE_ROW && sqlite3_column_int64(flags.get(), 0) == item;
     if (!(flagged && sqlite3_column_int64(flags.get(), 1) == 1)) {
-      sqlite3_bind_int64(insert.get(), 1, run_id);
-      for (int c = 0; c < columns; ++c) {
-        if (c == key_column_ && flagged) {
-          sqlite3_bind_null(insert.get(), c + 2);  // a key collision: stored without its key
-        } else {
-          sqlite3_bind_value(insert.get(), c + 2, sqlite3_column_value(row, c));
-        }
-      }
-      if (sqlite3_step(insert.get()) != SQLITE_DONE) {
+      // A key collision (flagged, not dropped) is stored without its key.
+      const int bound = BindCopiedRow(insert.get(), run_id, row, columns_, flagged);
+      if (bound != SQLITE_OK || sqlite3_step(insert.get()) != SQLITE_DONE) {
         return SqliteError(db_, target_, "cannot write item " + std::to_string(item));
       }
       sqlite3_reset(insert.get());

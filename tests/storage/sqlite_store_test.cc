@@ -100,6 +100,7 @@ RunInfo MakeRunInfo(uint64_t seed = 42) {
 
 using testing::QueryInt;
 using testing::QueryText;
+using testing::StoreDb;
 
 // Opens `path` with plain SQLite and runs `sql` (to make files the store must refuse).
 void ExecOnFile(const std::string& path, const std::string& sql) {
@@ -133,7 +134,7 @@ TEST(SqliteStore, RoundTripsABatch) {
   ASSERT_TRUE(s.ok()) << s.message();
 
   sqlite3_stmt* stmt = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(store->db(),
+  ASSERT_EQ(sqlite3_prepare_v2(StoreDb(*store),
                                "SELECT run_id, item_index, givens, solution, clues, freedom, "
                                "level, symmetry, grid_method FROM puzzles ORDER BY item_index",
                                -1, &stmt, nullptr),
@@ -157,13 +158,14 @@ TEST(SqliteStore, RoundTripsABatch) {
   }
   sqlite3_finalize(stmt);
   EXPECT_EQ(rows, batch.size());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs WHERE id = " + std::to_string(run_id)),
-            5);
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs"), "running");
-  EXPECT_EQ(QueryText(store->db(), "SELECT tool_version FROM runs"), "sudoku-corpus test");
-  EXPECT_EQ(QueryText(store->db(), "SELECT params FROM runs"), MakeRunInfo().params_json);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT requested FROM runs"), 10);
-  EXPECT_EQ(QueryText(store->db(), "SELECT finished_at IS NULL FROM runs"), "1");
+  EXPECT_EQ(
+      QueryInt(StoreDb(*store), "SELECT written FROM runs WHERE id = " + std::to_string(run_id)),
+      5);
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT status FROM runs"), "running");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT tool_version FROM runs"), "sudoku-corpus test");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT params FROM runs"), MakeRunInfo().params_json);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT requested FROM runs"), 10);
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT finished_at IS NULL FROM runs"), "1");
 }
 
 TEST(SqliteStore, StoresSeedAboveInt64MaxAsDecimalText) {
@@ -172,17 +174,17 @@ TEST(SqliteStore, StoresSeedAboveInt64MaxAsDecimalText) {
   ASSERT_NE(store, nullptr);
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(UINT64_MAX), &run_id).ok());
-  EXPECT_EQ(QueryText(store->db(), "SELECT seed FROM runs"), "18446744073709551615");
-  EXPECT_EQ(QueryText(store->db(), "SELECT typeof(seed) FROM runs"), "text");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT seed FROM runs"), "18446744073709551615");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT typeof(seed) FROM runs"), "text");
 }
 
 TEST(SqliteStore, UsesWalJournalOnAFile) {
   TempDb file;
   auto store = OpenOrDie(file.path());
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(QueryText(store->db(), "PRAGMA journal_mode"), "wal");
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA synchronous"), 1);  // NORMAL
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA foreign_keys"), 1);
+  EXPECT_EQ(QueryText(StoreDb(*store), "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(QueryInt(StoreDb(*store), "PRAGMA synchronous"), 1);  // NORMAL
+  EXPECT_EQ(QueryInt(StoreDb(*store), "PRAGMA foreign_keys"), 1);
 }
 
 TEST(SqliteStore, RecordsSchemaVersionInUserVersion) {
@@ -190,7 +192,7 @@ TEST(SqliteStore, RecordsSchemaVersionInUserVersion) {
   auto store = OpenOrDie(file.path());
   ASSERT_NE(store, nullptr);
   EXPECT_GE(StoreSchemaVersion(), 1);
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(QueryInt(StoreDb(*store), "PRAGMA user_version"), StoreSchemaVersion());
 }
 
 TEST(SqliteStore, IndexesServeLevelCluesAndFreedomFilters) {
@@ -202,7 +204,7 @@ TEST(SqliteStore, IndexesServeLevelCluesAndFreedomFilters) {
     // EXPLAIN QUERY PLAN rows: (id, parent, notused, detail).
     sqlite3_stmt* stmt = nullptr;
     std::string sql = std::string("EXPLAIN QUERY PLAN SELECT id FROM puzzles WHERE ") + where;
-    ASSERT_EQ(sqlite3_prepare_v2(store->db(), sql.c_str(), -1, &stmt, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_prepare_v2(StoreDb(*store), sql.c_str(), -1, &stmt, nullptr), SQLITE_OK);
     std::string detail;
     while (sqlite3_step(stmt) == SQLITE_ROW) {
       detail += reinterpret_cast<const char*>(sqlite3_column_text(stmt, 3));
@@ -232,7 +234,7 @@ TEST(SqliteStore, ReopeningAppendsASecondRun) {
   ASSERT_TRUE(store->EndRun("finished").ok());
 
   EXPECT_GT(second_run, first_run);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   std::string first = std::to_string(first_run);
   std::string second = std::to_string(second_run);
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs"), 2);
@@ -258,9 +260,9 @@ TEST(SqliteStore, TwoStoresOnOneFileWriteDistinctRuns) {
     ASSERT_TRUE(Write(first, MakeBatch(i * 10, 10)).ok());
     ASSERT_TRUE(Write(second, MakeBatch(i * 5, 5)).ok());
   }
-  EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '1'"), 30);
-  EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '2'"), 15);
-  EXPECT_EQ(QueryInt(first->db(), "SELECT count(*) FROM puzzles"), 45);
+  EXPECT_EQ(QueryInt(StoreDb(*first), "SELECT written FROM runs WHERE seed = '1'"), 30);
+  EXPECT_EQ(QueryInt(StoreDb(*first), "SELECT written FROM runs WHERE seed = '2'"), 15);
+  EXPECT_EQ(QueryInt(StoreDb(*first), "SELECT count(*) FROM puzzles"), 45);
 }
 
 // sudoku_canonical_key(text) as the store registers it for schema/004 (here without the check
@@ -300,7 +302,7 @@ TEST(SqliteStore, CreatesTheSchemaOfTheSchemaFiles) {
   std::string want = QueryText(plain, objects);
   sqlite3_close(plain);
   EXPECT_FALSE(want.empty());
-  EXPECT_EQ(QueryText(store->db(), objects), want);
+  EXPECT_EQ(QueryText(StoreDb(*store), objects), want);
 }
 
 TEST(SqliteStore, OpensAnEmptyFile) {
@@ -308,7 +310,7 @@ TEST(SqliteStore, OpensAnEmptyFile) {
   std::ofstream(file.path()).close();
   auto store = OpenOrDie(file.path());
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(QueryInt(StoreDb(*store), "PRAGMA user_version"), StoreSchemaVersion());
 }
 
 TEST(SqliteStore, WorksInMemory) {
@@ -317,7 +319,7 @@ TEST(SqliteStore, WorksInMemory) {
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
   ASSERT_TRUE(Write(store, MakeBatch(0, 3)).ok());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 3);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT count(*) FROM puzzles"), 3);
 }
 
 TEST(SqliteStore, RefusesAFileOfRandomBytes) {
@@ -414,15 +416,15 @@ TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
   EXPECT_EQ(s.message().rfind(file.path() + ": cannot insert puzzle item 5", 0), 0u) << s.message();
   EXPECT_NE(s.message().find("UNIQUE constraint failed"), std::string::npos) << s.message();
 
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 4);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT max(item_index) FROM puzzles"), 3);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 4);
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // no transaction left open
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT count(*) FROM puzzles"), 4);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT max(item_index) FROM puzzles"), 3);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT written FROM runs"), 4);
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store)), 1);  // no transaction left open
 
   // The store stays usable: the corrected batch goes in.
   ASSERT_TRUE(Write(store, MakeBatch(4, 3)).ok());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 7);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 7);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT count(*) FROM puzzles"), 7);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT written FROM runs"), 7);
 }
 
 // Opens a second, plain connection to `path` (it sees committed rows only).
@@ -450,22 +452,22 @@ TEST(SqliteStore, HoldsSmallBatchesInOneTransactionUntilTheyAreDue) {
 
   const auto start = std::chrono::steady_clock::now();
   ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
-  const bool open = sqlite3_get_autocommit(store->db()) == 0;
+  const bool open = sqlite3_get_autocommit(StoreDb(*store)) == 0;
   // Only the time bound may have committed it (a stalled machine).
   EXPECT_TRUE(open || std::chrono::steady_clock::now() - start >=
                           std::chrono::duration<double>(SqliteStore::kMaxCommitSeconds));
   if (open) {
     EXPECT_EQ(reader.Rows(), 1600);
   }
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 1610);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT count(*) FROM puzzles"), 1610);
 
   ASSERT_TRUE(store->Commit().ok());
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store)), 1);
   EXPECT_EQ(reader.Rows(), 1610);
 
   ASSERT_TRUE(Write(store, MakeBatch(1610, 10)).ok());
   ASSERT_TRUE(store->EndRun("finished").ok());
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store)), 1);
   EXPECT_EQ(reader.Rows(), 1620);
   EXPECT_EQ(QueryText(reader.db, "SELECT status || ' ' || written FROM runs"), "finished 1620");
 }
@@ -493,7 +495,7 @@ TEST(SqliteStore, RollsBackOnlyTheFailingBatchOfATransaction) {
   Status s = Write(store, bad);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("the batch of 4 was rolled back"), std::string::npos) << s.message();
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store)), 1);
 
   Reader reader(file.path());
   EXPECT_EQ(reader.Rows(), 1610);
@@ -536,7 +538,7 @@ TEST(SqliteStore, WritesRowsThatMeetEveryCheckConstraint) {
     batch[7].canonical = batch[2].canonical;  // a duplicate
     ASSERT_TRUE(Write(store, batch).ok());
     ASSERT_TRUE(store->EndRun("interrupted").ok());
-    EXPECT_EQ(QueryText(store->db(), "PRAGMA quick_check"), "ok");
+    EXPECT_EQ(QueryText(StoreDb(*store), "PRAGMA quick_check"), "ok");
   }
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(file.path().c_str(), &db), SQLITE_OK);
@@ -562,7 +564,7 @@ TEST(SqliteStore, RefusesARecordWithoutLevel) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("NOT NULL constraint failed: puzzles.level"), std::string::npos)
       << s.message();
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 0);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT count(*) FROM puzzles"), 0);
 }
 
 TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
@@ -575,7 +577,7 @@ TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
   Status s = store->EndRun("interrupted");
   ASSERT_TRUE(s.ok()) << s.message();
 
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "interrupted");
   std::string started = QueryText(db, "SELECT started_at FROM runs");
   std::string finished = QueryText(db, "SELECT finished_at FROM runs");
@@ -602,12 +604,12 @@ TEST(SqliteStore, RejectsMisuse) {
   EXPECT_NE(s.message().find("not a JSON object"), std::string::npos) << s.message();
   bad.params_json = "{not json";
   EXPECT_FALSE(store->BeginRun(bad, &run_id).ok());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM runs"), 0);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT count(*) FROM runs"), 0);
 
   RunInfo no_params = MakeRunInfo();
   no_params.params_json.clear();
   ASSERT_TRUE(store->BeginRun(no_params, &run_id).ok());
-  EXPECT_EQ(QueryText(store->db(), "SELECT params FROM runs"), "{}");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT params FROM runs"), "{}");
   EXPECT_FALSE(store->BeginRun(MakeRunInfo(), &run_id).ok());  // run still open
   s = store->EndRun("running");
   ASSERT_FALSE(s.ok());
@@ -712,7 +714,7 @@ TEST(SqliteStore, FindsTheLatestUnfinishedRun) {
   EXPECT_EQ(run.status, "interrupted");
   EXPECT_EQ(run.written, 2);
   EXPECT_EQ(store->run_id(), 0);  // nothing reopened
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs WHERE id = 2"), "interrupted");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT status FROM runs WHERE id = 2"), "interrupted");
 }
 
 TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
@@ -734,7 +736,7 @@ TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
   EXPECT_EQ(run.written, 4);
   EXPECT_EQ(run.status, "interrupted");  // as found
   EXPECT_EQ(store->run_id(), 1);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "running");
   EXPECT_EQ(QueryText(db, "SELECT finished_at IS NULL FROM runs"), "1");
 
@@ -784,12 +786,12 @@ TEST(SqliteStore, RefusesToResumeWhatCannotBeResumed) {
   EXPECT_EQ(s.message(), file.path() + ": run 1 is already finished (10 of 10 puzzles)");
   s = store->ResumeRun(1, &run);
   EXPECT_EQ(s.message(), file.path() + ": run 1 is already finished (10 of 10 puzzles)");
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs WHERE id = 1"), "finished");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT status FROM runs WHERE id = 1"), "finished");
   s = store->FindUnfinishedRun(9, &run);
   EXPECT_EQ(s.message(), file.path() + ": run 9 does not exist");
   s = store->ResumeRun(9, &run);
   EXPECT_EQ(s.message(), file.path() + ": run 9 does not exist");
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // every refusal rolled back
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store)), 1);  // every refusal rolled back
 
   // A run open in this store cannot be replaced by a resumed one.
   int64_t open_run = MakeRun(store.get(), 2, "");
@@ -806,7 +808,7 @@ TEST(SqliteStore, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
   MakeRun(store.get(), 5, "interrupted");
   MakeRun(store.get(), 5, "interrupted");
   MakeRun(store.get(), 5, "interrupted");
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   ASSERT_EQ(sqlite3_exec(db,
                          "DELETE FROM puzzles WHERE run_id = 1 AND item_index = 2;"  // a gap
                          "UPDATE runs SET written = 6 WHERE id = 2;"    // counter ahead of rows
@@ -858,7 +860,7 @@ TEST(SqliteStore, StoresEachCanonicalFormOnceAndCountsTheRest) {
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(outcome.stored, 4);
   EXPECT_EQ(outcome.duplicates, 1);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "0,1,2,4");
 
   std::vector<PuzzleRecord> next = MakeBatch(5, 2);
@@ -890,8 +892,8 @@ TEST(SqliteStore, StoresEachFormUnderItsCanonicalKey) {
   const std::vector<PuzzleRecord> batch = MakeBatch(0, 3);
   ASSERT_TRUE(Write(store, batch).ok());
   for (const PuzzleRecord& record : batch) {
-    EXPECT_EQ(QueryInt(store->db(), "SELECT canonical_key FROM puzzles WHERE canonical = '" +
-                                        ToString(record.canonical) + "'"),
+    EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT canonical_key FROM puzzles WHERE canonical = '" +
+                                            ToString(record.canonical) + "'"),
               CanonicalKey(record.canonical));
   }
 }
@@ -902,7 +904,7 @@ TEST(SqliteStore, StoresEachFormUnderItsCanonicalKey) {
 TEST(SqliteStore, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
   auto store = OpenOrDie(":memory:");
   ASSERT_NE(store, nullptr);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   int64_t run_id = 0;
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
   std::vector<PuzzleRecord> records = MakeBatch(0, 6);
@@ -951,7 +953,7 @@ TEST(SqliteStore, ResumesARunWithDuplicatesAtItsNextItem) {
   EXPECT_EQ(run.duplicates, 1);
   EXPECT_EQ(run.next_item, 6);
   ASSERT_TRUE(Write(store, MakeBatch(6, 5)).ok());
-  EXPECT_EQ(QueryText(store->db(), "SELECT written || ' ' || next_item FROM runs"), "10 11");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT written || ' ' || next_item FROM runs"), "10 11");
 }
 
 // A corpus written under schema 1 (no canonical forms) gets them when a store opens it; an
@@ -984,7 +986,7 @@ TEST(SqliteStore, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
   auto store = OpenOrDie(file.path());
   ASSERT_NE(store, nullptr);
   EXPECT_EQ(store->opened_version(), 1);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 3);
   EXPECT_EQ(QueryText(db, "SELECT canonical FROM puzzles WHERE item_index = 0"),
