@@ -181,20 +181,34 @@ ScoreSummary SummarizeHistogram(std::span<const ValueCount> histogram) {
   return summary;
 }
 
-PuzzleCursor::~PuzzleCursor() { sqlite3_finalize(stmt_); }
+struct PuzzleCursor::Rows {
+  ~Rows() { sqlite3_finalize(stmt); }  // no-op for nullptr
+  sqlite3* db = nullptr;               // the reader's: a cursor must not outlive its reader
+  sqlite3_stmt* stmt = nullptr;        // null once the rows are read
+};
+
+PuzzleCursor::PuzzleCursor(const std::string& path, std::unique_ptr<Rows> rows)
+    : path_(path), rows_(std::move(rows)) {}
+
+PuzzleCursor::~PuzzleCursor() = default;
+
+struct CorpusReader::Sqlite {
+  ~Sqlite() { sqlite3_close_v2(db); }  // ends the read transaction; no-op for nullptr
+  sqlite3* db = nullptr;
+};
 
 bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
-  if (stmt_ == nullptr) return false;
-  const int rc = sqlite3_step(stmt_);
+  if (rows_->stmt == nullptr) return false;
+  const int rc = sqlite3_step(rows_->stmt);
   if (rc == SQLITE_ROW) {
-    storage_internal::ReadPuzzleRow(stmt_, puzzle);
+    storage_internal::ReadPuzzleRow(rows_->stmt, puzzle);
     return true;
   }
   if (rc != SQLITE_DONE) {
-    status_ = storage_internal::SqliteError(db_, path_, "cannot read puzzles");
+    status_ = storage_internal::SqliteError(rows_->db, path_, "cannot read puzzles");
   }
-  sqlite3_finalize(stmt_);
-  stmt_ = nullptr;
+  sqlite3_finalize(rows_->stmt);
+  rows_->stmt = nullptr;
   return false;
 }
 
@@ -207,13 +221,14 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
   if (std::filesystem::is_directory(path, ec)) {
     return Status::InvalidArgument(path + ": is a directory, not a corpus database");
   }
-  sqlite3* db = nullptr;
+  auto sqlite = std::make_unique<Sqlite>();  // owns the connection from here
   const bool immutable = CannotHaveWalFiles(path);
   const std::string name = immutable ? ImmutableUri(path) : path;
   const int rc = sqlite3_open_v2(
-      name.c_str(), &db,
+      name.c_str(), &sqlite->db,
       SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nullptr);
-  std::unique_ptr<CorpusReader> opened(new CorpusReader(path, db));  // owns db from here
+  sqlite3* db = sqlite->db;
+  std::unique_ptr<CorpusReader> opened(new CorpusReader(path, std::move(sqlite)));
   if (db == nullptr) return Status::IoError(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return opened->Error("cannot open database");
   if (sqlite3_busy_timeout(db, kBusyTimeoutMs) != SQLITE_OK) {
@@ -242,17 +257,18 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
   return Status::Ok();
 }
 
-CorpusReader::~CorpusReader() {
-  sqlite3_close_v2(db_);  // ends the read transaction; no-op for nullptr
-}
+CorpusReader::CorpusReader(std::string path, std::unique_ptr<Sqlite> sqlite)
+    : path_(std::move(path)), sqlite_(std::move(sqlite)) {}
+
+CorpusReader::~CorpusReader() = default;
 
 Status CorpusReader::CheckIntegrity(bool full, int max_problems,
                                     std::vector<std::string>* problems) {
-  return storage_internal::CheckIntegrity(db_, path_, full, max_problems, problems);
+  return storage_internal::CheckIntegrity(sqlite_->db, path_, full, max_problems, problems);
 }
 
 Status CorpusReader::Error(const std::string& what) const {
-  return storage_internal::SqliteError(db_, path_, what);
+  return storage_internal::SqliteError(sqlite_->db, path_, what);
 }
 
 Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCursor>* cursor) {
@@ -273,10 +289,11 @@ Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCurso
           " ORDER BY id" + limit;
   }
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(sqlite_->db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     return Error("cannot prepare the puzzle query");
   }
-  std::unique_ptr<PuzzleCursor> opened(new PuzzleCursor(path_, db_, stmt));
+  std::unique_ptr<PuzzleCursor> opened(
+      new PuzzleCursor(path_, std::make_unique<PuzzleCursor::Rows>(sqlite_->db, stmt)));
   int rc = BindFilter(stmt, query.filter);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":after_id", query.after_id);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":limit", query.limit);
@@ -290,7 +307,7 @@ template <typename ReadRow>
 Status CorpusReader::ForEachRow(const std::string& sql, const PuzzleFilter& filter,
                                 ReadRow read_row) {
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(sqlite_->db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     return Error("cannot prepare \"" + sql + "\"");
   }
   int rc = BindFilter(stmt, filter);
