@@ -1,8 +1,6 @@
 // CorpusReader: see include/sudoku/storage/corpus_reader.h.
 //
-// Every query is built from the same filter clause ("level = :level AND clues BETWEEN ..."),
-// holding only the conditions a filter sets, so SQLite can use the (level, clues), (clues) and
-// (freedom) indexes; values are bound by name, never spliced into the SQL. Histograms are
+// Every query is built from the same filter clause (storage/corpus_filter.h). Histograms are
 // GROUP BY aggregates; quartiles come from the clue and freedom histograms (at most 82 and 730
 // rows), which is exact and one pass, where ORDER BY ... LIMIT 1 OFFSET k would step k rows for
 // each quartile anyway.
@@ -19,6 +17,7 @@
 
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
+#include "storage/corpus_filter.h"
 #include "storage/puzzle_row.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
@@ -28,13 +27,13 @@
 namespace sudoku {
 namespace {
 
+using storage_internal::BindFilter;
+using storage_internal::BindInt;
 using storage_internal::ColumnText;
+using storage_internal::FilterConditions;
 using storage_internal::kPuzzleColumns;
 
 constexpr int kBusyTimeoutMs = 5000;
-constexpr int kMaxClues = 81;
-constexpr int kMaxFreedom = 729;
-constexpr int kNoRatingBound = 1000;  // CorpusFilter::max_rating's default: no bound
 constexpr char kSampleKeyFunction[] = "sudoku_sample_key";
 
 // sudoku_sample_key(seed, id): ItemSeed(seed, id) with the top bit flipped, so that SQLite's
@@ -43,59 +42,6 @@ void SampleKey(sqlite3_context* context, int, sqlite3_value** args) {
   const auto seed = static_cast<uint64_t>(sqlite3_value_int64(args[0]));
   const auto id = static_cast<uint64_t>(sqlite3_value_int64(args[1]));
   sqlite3_result_int64(context, static_cast<int64_t>(ItemSeed(seed, id) ^ (1ull << 63)));
-}
-
-// "cond1 AND cond2 ..." for the conditions `filter` sets (plus `extra`), "1" when none.
-std::string FilterConditions(const PuzzleFilter& filter, const std::string& extra = "") {
-  std::string where;
-  auto add = [&where](const char* condition) {
-    if (!where.empty()) where += " AND ";
-    where += condition;
-  };
-  if (!filter.level.empty()) add("level = :level");
-  if (!filter.clue_class.empty()) add("clue_level = :clue_level");
-  if (!filter.grid_method.empty()) add("grid_method = :grid_method");
-  if (!filter.symmetry.empty()) add("symmetry = :symmetry");
-  if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
-    add("clues BETWEEN :min_clues AND :max_clues");
-  }
-  if (filter.min_freedom > 0 || filter.max_freedom < kMaxFreedom) {
-    add("freedom BETWEEN :min_freedom AND :max_freedom");
-  }
-  if (filter.min_rating > 0 || filter.max_rating < kNoRatingBound) {
-    add("rating BETWEEN :min_rating AND :max_rating");
-  }
-  if (filter.run_id != 0) add("run_id = :run_id");
-  if (!extra.empty()) add(extra.c_str());
-  return where.empty() ? "1" : where;
-}
-
-// Binds `value` to the parameter `name` if the statement has it.
-int BindInt(sqlite3_stmt* stmt, const char* name, int64_t value) {
-  const int index = sqlite3_bind_parameter_index(stmt, name);
-  return index == 0 ? SQLITE_OK : sqlite3_bind_int64(stmt, index, value);
-}
-
-// Binds `value` to the parameter `name` if the statement has it.
-int BindText(sqlite3_stmt* stmt, const char* name, const std::string& value) {
-  const int index = sqlite3_bind_parameter_index(stmt, name);
-  return index == 0 ? SQLITE_OK
-                    : sqlite3_bind_text(stmt, index, value.c_str(), -1, SQLITE_TRANSIENT);
-}
-
-int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
-  int rc = BindText(stmt, ":level", filter.level);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_class);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":grid_method", filter.grid_method);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_rating", filter.min_rating);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_rating", filter.max_rating);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":symmetry", filter.symmetry);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_clues", filter.min_clues);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_clues", filter.max_clues);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_freedom", filter.min_freedom);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
-  return rc;
 }
 
 // True when SQLite could not create the WAL's companion files of `path` (its folder is not
