@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/store_access.h"
 #include "store_records.h"
 #include "sudoku/storage/store.h"
 
@@ -90,16 +91,17 @@ int main(int argc, char** argv) {
       !s.ok()) {
     return Fail(s.message());
   }
+  sqlite3* db = storage_internal::StoreAccess::Db(*store);  // for pragmas and cache statistics
   for (const std::string& sql : pragmas) {
-    if (sqlite3_exec(store->db(), sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
-      return Fail(sql + ": " + sqlite3_errmsg(store->db()));
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+      return Fail(sql + ": " + sqlite3_errmsg(db));
     }
   }
   // The corpus's rows so far; their forms are numbered 0..(max id - 1) if this tool made them.
   int64_t corpus_rows = 0;
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(store->db(), "SELECT coalesce(max(id), 0) FROM puzzles", -1, &stmt,
-                         nullptr) != SQLITE_OK ||
+  if (sqlite3_prepare_v2(db, "SELECT coalesce(max(id), 0) FROM puzzles", -1, &stmt, nullptr) !=
+          SQLITE_OK ||
       sqlite3_step(stmt) != SQLITE_ROW) {
     sqlite3_finalize(stmt);
     return Fail(path + ": cannot read the corpus's size");
@@ -118,8 +120,8 @@ int main(int argc, char** argv) {
   std::vector<PuzzleRecord> batch(kBatch);
   double write_seconds = 0;
   double cpu_start = CpuSeconds();
-  TakeCount(store->db(), SQLITE_DBSTATUS_CACHE_MISS);
-  TakeCount(store->db(), SQLITE_DBSTATUS_CACHE_WRITE);
+  TakeCount(db, SQLITE_DBSTATUS_CACHE_MISS);
+  TakeCount(db, SQLITE_DBSTATUS_CACHE_WRITE);
   for (int64_t first = 0; first < rows; first += kBatch) {
     bench::NextBatch(first, &batch, corpus_rows);
     const auto start = std::chrono::steady_clock::now();
@@ -133,8 +135,8 @@ int main(int argc, char** argv) {
       std::printf("%12lld %22.2f %12.2f %12.3f %12.3f %14.1f\n",
                   static_cast<long long>(corpus_rows + first + kBatch),
                   write_seconds * 1e6 / kSlice, (cpu - cpu_start) * 1e6 / kSlice,
-                  TakeCount(store->db(), SQLITE_DBSTATUS_CACHE_MISS) / kSlice,
-                  TakeCount(store->db(), SQLITE_DBSTATUS_CACHE_WRITE) / kSlice, PeakRssMib());
+                  TakeCount(db, SQLITE_DBSTATUS_CACHE_MISS) / kSlice,
+                  TakeCount(db, SQLITE_DBSTATUS_CACHE_WRITE) / kSlice, PeakRssMib());
       std::fflush(stdout);
       write_seconds = 0;
       cpu_start = cpu;

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include <climits>
+#include <memory>
 #include <utility>
 
 #include "storage/connection.h"
@@ -49,14 +50,27 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
 }  // namespace
 
+struct AppPackWriter::Sqlite {
+  ~Sqlite() {
+    sqlite3_finalize(insert);
+    sqlite3_close_v2(db);  // no-op for nullptr
+  }
+  sqlite3* db = nullptr;
+  sqlite3_stmt* insert = nullptr;  // into puzzles, until Finish
+};
+
+AppPackWriter::AppPackWriter(std::string path, std::unique_ptr<Sqlite> sqlite)
+    : path_(std::move(path)), sqlite_(std::move(sqlite)) {}
+
 Status AppPackWriter::Create(const std::string& scratch_path,
                              std::unique_ptr<AppPackWriter>* writer) {
   writer->reset();
-  sqlite3* db = nullptr;
+  auto sqlite = std::make_unique<Sqlite>();  // owns the connection from here
   const int rc =
-      sqlite3_open_v2(scratch_path.c_str(), &db,
+      sqlite3_open_v2(scratch_path.c_str(), &sqlite->db,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-  std::unique_ptr<AppPackWriter> opened(new AppPackWriter(scratch_path, db));  // owns db
+  sqlite3* db = sqlite->db;
+  std::unique_ptr<AppPackWriter> opened(new AppPackWriter(scratch_path, std::move(sqlite)));
   if (db == nullptr) return Status::IoError(scratch_path + ": cannot open (out of memory)");
   if (rc != SQLITE_OK) return SqliteError(db, scratch_path, "cannot create the app pack");
   if (Status s = opened->Setup(); !s.ok()) return s;
@@ -64,13 +78,10 @@ Status AppPackWriter::Create(const std::string& scratch_path,
   return Status::Ok();
 }
 
-AppPackWriter::~AppPackWriter() {
-  sqlite3_finalize(insert_);
-  sqlite3_close_v2(db_);  // no-op for nullptr
-}
+AppPackWriter::~AppPackWriter() = default;
 
 Status AppPackWriter::Exec(const std::string& sql, const std::string& what) const {
-  return storage_internal::Connection(path_, db_).Exec(sql.c_str(), what);
+  return storage_internal::Connection(path_, sqlite_->db).Exec(sql.c_str(), what);
 }
 
 Status AppPackWriter::Setup() {
@@ -86,11 +97,11 @@ Status AppPackWriter::Setup() {
   if (Status s = Exec("BEGIN", "cannot start writing the app pack"); !s.ok()) return s;
   storage_internal::OwnedStmt insert;
   if (Status s = storage_internal::PrepareStatement(
-          db_, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &insert);
+          sqlite_->db, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &insert);
       !s.ok()) {
     return s;
   }
-  insert_ = insert.release();
+  sqlite_->insert = insert.release();
   return Status::Ok();
 }
 
@@ -105,7 +116,7 @@ int AppPackWriter::LevelNumber(const std::string& name) {
 
 Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
   const int level = LevelNumber(puzzle.level);
-  sqlite3_stmt* stmt = insert_;
+  sqlite3_stmt* stmt = sqlite_->insert;
   int rc = sqlite3_bind_int64(stmt, 1, puzzle.id);
   if (rc == SQLITE_OK) {
     rc = sqlite3_bind_text(stmt, 2, puzzle.givens.data(), static_cast<int>(puzzle.givens.size()),
@@ -121,7 +132,7 @@ Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
   if (rc == SQLITE_OK) rc = sqlite3_step(stmt);
   sqlite3_reset(stmt);
   if (rc != SQLITE_DONE) {
-    return SqliteError(db_, path_, "cannot add puzzle " + std::to_string(puzzle.id));
+    return SqliteError(sqlite_->db, path_, "cannot add puzzle " + std::to_string(puzzle.id));
   }
   ++level_counts_[level - 1];
   ++puzzles_;
@@ -131,7 +142,7 @@ Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
 Status AppPackWriter::WriteLevels() {
   storage_internal::OwnedStmt stmt;
   if (Status s = storage_internal::PrepareStatement(
-          db_, path_, "INSERT INTO levels VALUES (?1, ?2, ?3, ?4, ?5)", &stmt);
+          sqlite_->db, path_, "INSERT INTO levels VALUES (?1, ?2, ?3, ?4, ?5)", &stmt);
       !s.ok()) {
     return s;
   }
@@ -149,15 +160,15 @@ Status AppPackWriter::WriteLevels() {
     sqlite3_bind_int64(raw, 5, level_counts_[i]);
     const int rc = sqlite3_step(raw);
     sqlite3_reset(raw);
-    if (rc != SQLITE_DONE) return SqliteError(db_, path_, "cannot write the levels");
+    if (rc != SQLITE_DONE) return SqliteError(sqlite_->db, path_, "cannot write the levels");
   }
   return Status::Ok();
 }
 
 Status AppPackWriter::WriteMeta(const AppPackInfo& info) {
   storage_internal::OwnedStmt stmt;
-  if (Status s =
-          storage_internal::PrepareStatement(db_, path_, "INSERT INTO meta VALUES (?1, ?2)", &stmt);
+  if (Status s = storage_internal::PrepareStatement(sqlite_->db, path_,
+                                                    "INSERT INTO meta VALUES (?1, ?2)", &stmt);
       !s.ok()) {
     return s;
   }
@@ -174,15 +185,15 @@ Status AppPackWriter::WriteMeta(const AppPackInfo& info) {
     sqlite3_bind_text(stmt.get(), 2, value.c_str(), -1, SQLITE_STATIC);
     const int rc = sqlite3_step(stmt.get());
     sqlite3_reset(stmt.get());
-    if (rc != SQLITE_DONE) return SqliteError(db_, path_, "cannot write the meta table");
+    if (rc != SQLITE_DONE) return SqliteError(sqlite_->db, path_, "cannot write the meta table");
   }
   return Exec("INSERT INTO meta VALUES ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
               "cannot write the meta table");
 }
 
 Status AppPackWriter::Finish(const AppPackInfo& info, const std::string& pack_path) {
-  sqlite3_finalize(insert_);
-  insert_ = nullptr;
+  sqlite3_finalize(sqlite_->insert);
+  sqlite_->insert = nullptr;
   if (Status s = WriteLevels(); !s.ok()) return s;
   if (Status s = WriteMeta(info); !s.ok()) return s;
   if (Status s = Exec("COMMIT", "cannot write the app pack"); !s.ok()) return s;
@@ -192,13 +203,13 @@ Status AppPackWriter::Finish(const AppPackInfo& info, const std::string& pack_pa
   // so SQLite's default cache costs it no time.
   if (Status s = Exec(kCopyCacheSizePragma, "cannot set up the copy"); !s.ok()) return s;
   storage_internal::OwnedStmt vacuum;
-  if (Status s = storage_internal::PrepareStatement(db_, path_, "VACUUM INTO ?1", &vacuum);
+  if (Status s = storage_internal::PrepareStatement(sqlite_->db, path_, "VACUUM INTO ?1", &vacuum);
       !s.ok()) {
     return s;
   }
   sqlite3_bind_text(vacuum.get(), 1, pack_path.c_str(), -1, SQLITE_STATIC);
   if (sqlite3_step(vacuum.get()) != SQLITE_DONE) {
-    return SqliteError(db_, pack_path, "cannot write the app pack");
+    return SqliteError(sqlite_->db, pack_path, "cannot write the app pack");
   }
   return Status::Ok();
 }

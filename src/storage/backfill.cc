@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "storage/connection.h"
+#include "storage/puzzle_row.h"
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
@@ -93,21 +94,17 @@ Status BackfillCanonicalForms(sqlite3* db, const std::string& path) {
 }
 
 Status BackfillRatings(sqlite3* db, const std::string& path) {
-  return UpdateRows(
-      db, path, "cannot rate the puzzles of schema 2",
-      "SELECT id, givens, solution FROM puzzles WHERE rating IS NULL ORDER BY id",
-      "UPDATE puzzles SET rating = ?2, hardest = ?3, guesses = ?4, techniques = ?5, level = ?6 "
-      "WHERE id = ?1",
-      [](const Grid& givens, const Grid& solution, sqlite3_stmt* update, int* rc) {
-        Rating rating;
-        if (!RatePuzzle(givens, &rating) || !AgreesWith(givens, solution)) return false;
-        *rc = sqlite3_bind_int(update, 2, rating.rating);
-        if (*rc == SQLITE_OK) *rc = BindText(update, 3, TechniqueName(rating.hardest));
-        if (*rc == SQLITE_OK) *rc = sqlite3_bind_int(update, 4, rating.guesses);
-        if (*rc == SQLITE_OK) *rc = BindText(update, 5, TechniqueUsesJson(rating.uses));
-        if (*rc == SQLITE_OK) *rc = BindText(update, 6, RatingLevel(rating.rating));
-        return true;
-      });
+  const std::string update = std::string("UPDATE puzzles SET ") + kSetRatingSql + " WHERE id = ?1";
+  return UpdateRows(db, path, "cannot rate the puzzles of schema 2",
+                    "SELECT id, givens, solution FROM puzzles WHERE rating IS NULL ORDER BY id",
+                    update.c_str(),
+                    [](const Grid& givens, const Grid& solution, sqlite3_stmt* update, int* rc) {
+                      Rating rating;
+                      if (!RatePuzzle(givens, &rating) || !AgreesWith(givens, solution))
+                        return false;
+                      *rc = BindRatingRow(update, RatingRowOf(rating));
+                      return true;
+                    });
 }
 
 // The rows from `next_id` on that BackfillBatchBeforeSchema has left, for the version it does.
@@ -175,24 +172,6 @@ Status ReadProgress(sqlite3* db, const std::string& path, std::string_view what,
   return rc == SQLITE_DONE ? Status::Ok() : Error(db, path, what);
 }
 
-// A row's stored rating columns, as text (NULL as "") and numbers (NULL as -1).
-struct StoredRating {
-  int rating = -1;
-  std::string hardest;
-  int guesses = -1;
-  std::string techniques;
-  std::string level;
-};
-
-StoredRating ReadStored(sqlite3_stmt* select) {
-  auto int_or_null = [select](int column) {
-    return sqlite3_column_type(select, column) == SQLITE_NULL ? -1
-                                                              : sqlite3_column_int(select, column);
-  };
-  return {int_or_null(3), std::string(ColumnView(select, 4)), int_or_null(5),
-          std::string(ColumnView(select, 6)), std::string(ColumnView(select, 7))};
-}
-
 // The schema whose step rates stored puzzles again: the newest whose rater rates differently.
 // The older re-rates (schemas 5 to 9) are left to it: one pass gives the same ratings.
 constexpr int kRerateVersion = 10;
@@ -237,19 +216,16 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   bool partial = false;
   if (Status s = PartialRerate(db, path, kWhat, &partial); !s.ok()) return s;
   OwnedStmt select, update, progress;
-  if (Status s = Prepare(db, path, kWhat,
-                         "SELECT id, givens, solution, rating, hardest, guesses, techniques, level "
-                         "FROM puzzles WHERE id >= ?1 AND (?3 = 0 OR rating >= 65 OR guesses > 0) "
-                         "ORDER BY id LIMIT ?2",
-                         &select);
-      !s.ok()) {
+  // Columns 3.. are the stored rating (ReadRatingRow).
+  const std::string select_sql = std::string("SELECT id, givens, solution, ") + kRatingColumns +
+                                 " FROM puzzles WHERE id >= ?1 AND (?3 = 0 OR rating >= 65 OR "
+                                 "guesses > 0) ORDER BY id LIMIT ?2";
+  if (Status s = Prepare(db, path, kWhat, select_sql.c_str(), &select); !s.ok()) {
     return s;
   }
-  if (Status s = Prepare(db, path, kWhat,
-                         "UPDATE puzzles SET rating = ?2, hardest = ?3, guesses = ?4, "
-                         "techniques = ?5, level = ?6 WHERE id = ?1",
-                         &update);
-      !s.ok()) {
+  const std::string update_sql =
+      std::string("UPDATE puzzles SET ") + kSetRatingSql + " WHERE id = ?1";
+  if (Status s = Prepare(db, path, kWhat, update_sql.c_str(), &update); !s.ok()) {
     return s;
   }
   if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
@@ -269,20 +245,11 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
         !AgreesWith(givens.grid, solution.grid) || !RatePuzzle(givens.grid, &rating)) {
       continue;  // left for `verify` to report
     }
-    const StoredRating stored = ReadStored(select.get());
-    const std::string techniques = TechniqueUsesJson(rating.uses);
-    if (stored.rating == rating.rating && stored.hardest == TechniqueName(rating.hardest) &&
-        stored.guesses == rating.guesses && stored.techniques == techniques &&
-        stored.level == RatingLevel(rating.rating)) {
-      continue;
-    }
+    const RatingRow rated = RatingRowOf(rating);
+    if (ReadRatingRow(select.get(), 3) == rated) continue;
     sqlite3_stmt* u = update.get();
     int bind = sqlite3_bind_int64(u, 1, last_id);
-    if (bind == SQLITE_OK) bind = sqlite3_bind_int(u, 2, rating.rating);
-    if (bind == SQLITE_OK) bind = BindText(u, 3, TechniqueName(rating.hardest));
-    if (bind == SQLITE_OK) bind = sqlite3_bind_int(u, 4, rating.guesses);
-    if (bind == SQLITE_OK) bind = BindText(u, 5, techniques);
-    if (bind == SQLITE_OK) bind = BindText(u, 6, RatingLevel(rating.rating));
+    if (bind == SQLITE_OK) bind = BindRatingRow(u, rated);
     if (bind != SQLITE_OK) return Error(db, path, kWhat);
     if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
   }

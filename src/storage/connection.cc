@@ -3,9 +3,6 @@
 
 #include <utility>
 
-#include "storage/backfill.h"
-#include "storage/corpus_check.h"
-#include "storage/schema_sql.h"
 #include "sudoku/core/canonical_key.h"
 #include "sudoku/core/grid.h"
 
@@ -156,40 +153,6 @@ Status Connection::RegisterFunctions() const {
     return Error("cannot register sudoku_canonical_key");
   }
   return Status::Ok();
-}
-
-Status Connection::Migrate() const {
-  if (Status s = RegisterFunctions(); !s.ok()) return s;
-  // An up-to-date file needs no write lock: a read says so without waiting for other writers.
-  // (A newer version cannot turn older again, so this read needs no transaction around it.)
-  int current = 0;
-  if (Status s = CheckCorpus(db_, path_, /*allow_empty=*/true, &current); !s.ok()) return s;
-  if (current == kLatestSchemaVersion) return Status::Ok();
-  for (;;) {
-    if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
-      return s;
-    }
-    int version = 0;
-    Status s = CheckCorpus(db_, path_, /*allow_empty=*/true, &version);
-    if (s.ok() && version == kLatestSchemaVersion) {
-      return Exec("COMMIT", "cannot commit the schema check");
-    }
-    // A batch of a backfill that precedes the file, or, when none is left, the file itself.
-    bool backfilled = true;
-    if (s.ok()) s = BackfillBatchBeforeSchema(db_, path_, version + 1, &backfilled);
-    if (s.ok() && backfilled) s = ApplySchemaFile(version);
-    if (s.ok()) s = Exec("COMMIT", "cannot commit the schema change");
-    if (!s.ok()) return Rollback(std::move(s));
-  }
-}
-
-Status Connection::ApplySchemaFile(int index) const {
-  const SchemaFile& file = kSchemaFiles[index];
-  std::string what = "cannot apply schema/" + std::string(file.name);
-  if (Status s = Exec(file.sql, what); !s.ok()) return s;
-  if (Status s = BackfillAfterSchema(db_, path_, file.version); !s.ok()) return s;
-  std::string set_version = "PRAGMA user_version = " + std::to_string(file.version);
-  return Exec(set_version.c_str(), what);
 }
 
 Status Connection::Rollback(Status cause) const {

@@ -1,12 +1,8 @@
-// Connection: the connection-level steps of SqliteStore::Open (pragmas, schema migration) and
-// small SQLite helpers shared by the storage files. Private to src/storage; include as
-// "storage/connection.h". Every error names the database file and carries SQLite's message.
-//
-// Migration: each schema/NNN_*.sql step runs in its own BEGIN IMMEDIATE transaction that
-// re-reads the version, so two processes opening the same new file at once cannot both apply a
-// schema file; a step's C++ backfill (storage/backfill.h) runs in the same transaction, or, when
-// too long for one (rating every puzzle again), before it in batches of their own transactions,
-// from which a killed migration resumes.
+// Connection: plain SQLite helpers shared by the storage files (errors, prepare, one-row
+// queries, the store's pragmas, the project's SQL functions). Private to src/storage; include as
+// "storage/connection.h". Includes nothing else of storage: every other storage file may use it.
+// Every error names the database file and carries SQLite's message. Schema upgrades are in
+// storage/migrate.h.
 #ifndef SUDOKU_STORAGE_CONNECTION_H_
 #define SUDOKU_STORAGE_CONNECTION_H_
 
@@ -83,19 +79,17 @@ class Connection {
   // checkpoint sizes.
   Status SetPragmas() const;
 
-  // Applies schema files, one transaction each, until the file has this build's version.
-  // Registers the SQL functions they call (sudoku_canonical_key) on the connection first.
-  Status Migrate() const;
-
   // Registers the project's SQL functions on the connection: sudoku_canonical_key(text), the
   // CanonicalKey of an 81-character form (NULL for NULL or for text that is not one).
   Status RegisterFunctions() const;
 
- private:
-  Status ApplySchemaFile(int index) const;  // kSchemaFiles[index] and its backfill
   // Rolls back the open transaction, if SQLite has not already; returns `cause`.
   Status Rollback(Status cause) const;
 
+  const std::string& path() const { return path_; }
+  sqlite3* db() const { return db_; }
+
+ private:
   const std::string& path_;
   sqlite3* db_;
 };

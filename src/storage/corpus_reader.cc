@@ -1,8 +1,6 @@
 // CorpusReader: see include/sudoku/storage/corpus_reader.h.
 //
-// Every query is built from the same filter clause ("level = :level AND clues BETWEEN ..."),
-// holding only the conditions a filter sets, so SQLite can use the (level, clues), (clues) and
-// (freedom) indexes; values are bound by name, never spliced into the SQL. Histograms are
+// Every query is built from the same filter clause (storage/corpus_filter.h). Histograms are
 // GROUP BY aggregates; quartiles come from the clue and freedom histograms (at most 82 and 730
 // rows), which is exact and one pass, where ORDER BY ... LIMIT 1 OFFSET k would step k rows for
 // each quartile anyway.
@@ -19,6 +17,8 @@
 
 #include "storage/connection.h"
 #include "storage/corpus_check.h"
+#include "storage/corpus_filter.h"
+#include "storage/puzzle_row.h"
 #include "storage/read_only.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
@@ -29,16 +29,13 @@
 namespace sudoku {
 namespace {
 
+using storage_internal::BindFilter;
+using storage_internal::BindInt;
 using storage_internal::ColumnText;
+using storage_internal::FilterConditions;
+using storage_internal::kPuzzleColumns;
 
 constexpr int kBusyTimeoutMs = 5000;
-constexpr int kMaxClues = 81;
-constexpr int kMaxFreedom = 729;
-constexpr int kNoRatingBound = 1000;  // CorpusFilter::max_rating's default: no bound
-constexpr char kPuzzleColumns[] =
-    "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
-    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
-    "canonical_key";
 constexpr char kSampleKeyFunction[] = "sudoku_sample_key";
 
 // sudoku_sample_key(seed, id): ItemSeed(seed, id) with the top bit flipped, so that SQLite's
@@ -47,59 +44,6 @@ void SampleKey(sqlite3_context* context, int, sqlite3_value** args) {
   const auto seed = static_cast<uint64_t>(sqlite3_value_int64(args[0]));
   const auto id = static_cast<uint64_t>(sqlite3_value_int64(args[1]));
   sqlite3_result_int64(context, static_cast<int64_t>(ItemSeed(seed, id) ^ (1ull << 63)));
-}
-
-// "cond1 AND cond2 ..." for the conditions `filter` sets (plus `extra`), "1" when none.
-std::string FilterConditions(const PuzzleFilter& filter, const std::string& extra = "") {
-  std::string where;
-  auto add = [&where](const char* condition) {
-    if (!where.empty()) where += " AND ";
-    where += condition;
-  };
-  if (!filter.level.empty()) add("level = :level");
-  if (!filter.clue_class.empty()) add("clue_level = :clue_level");
-  if (!filter.grid_method.empty()) add("grid_method = :grid_method");
-  if (!filter.symmetry.empty()) add("symmetry = :symmetry");
-  if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
-    add("clues BETWEEN :min_clues AND :max_clues");
-  }
-  if (filter.min_freedom > 0 || filter.max_freedom < kMaxFreedom) {
-    add("freedom BETWEEN :min_freedom AND :max_freedom");
-  }
-  if (filter.min_rating > 0 || filter.max_rating < kNoRatingBound) {
-    add("rating BETWEEN :min_rating AND :max_rating");
-  }
-  if (filter.run_id != 0) add("run_id = :run_id");
-  if (!extra.empty()) add(extra.c_str());
-  return where.empty() ? "1" : where;
-}
-
-// Binds `value` to the parameter `name` if the statement has it.
-int BindInt(sqlite3_stmt* stmt, const char* name, int64_t value) {
-  const int index = sqlite3_bind_parameter_index(stmt, name);
-  return index == 0 ? SQLITE_OK : sqlite3_bind_int64(stmt, index, value);
-}
-
-// Binds `value` to the parameter `name` if the statement has it.
-int BindText(sqlite3_stmt* stmt, const char* name, const std::string& value) {
-  const int index = sqlite3_bind_parameter_index(stmt, name);
-  return index == 0 ? SQLITE_OK
-                    : sqlite3_bind_text(stmt, index, value.c_str(), -1, SQLITE_TRANSIENT);
-}
-
-int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
-  int rc = BindText(stmt, ":level", filter.level);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_class);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":grid_method", filter.grid_method);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_rating", filter.min_rating);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_rating", filter.max_rating);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":symmetry", filter.symmetry);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_clues", filter.min_clues);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_clues", filter.max_clues);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_freedom", filter.min_freedom);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
-  if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
-  return rc;
 }
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }
@@ -154,39 +98,34 @@ ScoreSummary SummarizeHistogram(std::span<const ValueCount> histogram) {
   return summary;
 }
 
-PuzzleCursor::~PuzzleCursor() { sqlite3_finalize(stmt_); }
+struct PuzzleCursor::Rows {
+  ~Rows() { sqlite3_finalize(stmt); }  // no-op for nullptr
+  sqlite3* db = nullptr;               // the reader's: a cursor must not outlive its reader
+  sqlite3_stmt* stmt = nullptr;        // null once the rows are read
+};
+
+PuzzleCursor::PuzzleCursor(const std::string& path, std::unique_ptr<Rows> rows)
+    : path_(path), rows_(std::move(rows)) {}
+
+PuzzleCursor::~PuzzleCursor() = default;
+
+struct CorpusReader::Sqlite {
+  ~Sqlite() { sqlite3_close_v2(db); }  // ends the read transaction; no-op for nullptr
+  sqlite3* db = nullptr;
+};
 
 bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
-  if (stmt_ == nullptr) return false;
-  const int rc = sqlite3_step(stmt_);
+  if (rows_->stmt == nullptr) return false;
+  const int rc = sqlite3_step(rows_->stmt);
   if (rc == SQLITE_ROW) {
-    puzzle->id = sqlite3_column_int64(stmt_, 0);
-    puzzle->run_id = sqlite3_column_int64(stmt_, 1);
-    puzzle->item_index = sqlite3_column_int64(stmt_, 2);
-    puzzle->givens = ColumnText(stmt_, 3);
-    puzzle->solution = ColumnText(stmt_, 4);
-    puzzle->clues = ColumnInt(stmt_, 5);
-    puzzle->freedom = ColumnInt(stmt_, 6);
-    puzzle->level = ColumnText(stmt_, 7);
-    puzzle->symmetry = ColumnText(stmt_, 8);
-    puzzle->grid_method = ColumnText(stmt_, 9);
-    puzzle->dig_order = ColumnText(stmt_, 10);
-    puzzle->canonical = ColumnText(stmt_, 11);
-    puzzle->solution_canonical = ColumnText(stmt_, 12);
-    puzzle->clue_class = ColumnText(stmt_, 13);
-    puzzle->rating = ColumnInt(stmt_, 14);
-    puzzle->hardest = ColumnText(stmt_, 15);
-    puzzle->guesses = ColumnInt(stmt_, 16);
-    puzzle->techniques = ColumnText(stmt_, 17);
-    puzzle->has_canonical_key = sqlite3_column_type(stmt_, 18) != SQLITE_NULL;
-    puzzle->canonical_key = sqlite3_column_int64(stmt_, 18);
+    storage_internal::ReadPuzzleRow(rows_->stmt, puzzle);
     return true;
   }
   if (rc != SQLITE_DONE) {
-    status_ = storage_internal::SqliteError(db_, path_, "cannot read puzzles");
+    status_ = storage_internal::SqliteError(rows_->db, path_, "cannot read puzzles");
   }
-  sqlite3_finalize(stmt_);
-  stmt_ = nullptr;
+  sqlite3_finalize(rows_->stmt);
+  rows_->stmt = nullptr;
   return false;
 }
 
@@ -199,9 +138,10 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
   if (std::filesystem::is_directory(path, ec)) {
     return Status::InvalidArgument(path + ": is a directory, not a corpus database");
   }
-  sqlite3* db = nullptr;
-  const int rc = storage_internal::OpenReadOnly(path, SQLITE_OPEN_NOMUTEX, &db);
-  std::unique_ptr<CorpusReader> opened(new CorpusReader(path, db));  // owns db from here
+  auto sqlite = std::make_unique<Sqlite>();  // owns the connection from here
+  const int rc = storage_internal::OpenReadOnly(path, SQLITE_OPEN_NOMUTEX, &sqlite->db);
+  sqlite3* db = sqlite->db;
+  std::unique_ptr<CorpusReader> opened(new CorpusReader(path, std::move(sqlite)));
   if (db == nullptr) return Status::IoError(path + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return opened->Error("cannot open database");
   if (sqlite3_busy_timeout(db, kBusyTimeoutMs) != SQLITE_OK) {
@@ -230,17 +170,18 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
   return Status::Ok();
 }
 
-CorpusReader::~CorpusReader() {
-  sqlite3_close_v2(db_);  // ends the read transaction; no-op for nullptr
-}
+CorpusReader::CorpusReader(std::string path, std::unique_ptr<Sqlite> sqlite)
+    : path_(std::move(path)), sqlite_(std::move(sqlite)) {}
+
+CorpusReader::~CorpusReader() = default;
 
 Status CorpusReader::CheckIntegrity(bool full, int max_problems,
                                     std::vector<std::string>* problems) {
-  return storage_internal::CheckIntegrity(db_, path_, full, max_problems, problems);
+  return storage_internal::CheckIntegrity(sqlite_->db, path_, full, max_problems, problems);
 }
 
 Status CorpusReader::Error(const std::string& what) const {
-  return storage_internal::SqliteError(db_, path_, what);
+  return storage_internal::SqliteError(sqlite_->db, path_, what);
 }
 
 Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCursor>* cursor) {
@@ -261,10 +202,11 @@ Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCurso
           " ORDER BY id" + limit;
   }
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(sqlite_->db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     return Error("cannot prepare the puzzle query");
   }
-  std::unique_ptr<PuzzleCursor> opened(new PuzzleCursor(path_, db_, stmt));
+  std::unique_ptr<PuzzleCursor> opened(
+      new PuzzleCursor(path_, std::make_unique<PuzzleCursor::Rows>(sqlite_->db, stmt)));
   int rc = BindFilter(stmt, query.filter);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":after_id", query.after_id);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":limit", query.limit);
@@ -278,7 +220,7 @@ template <typename ReadRow>
 Status CorpusReader::ForEachRow(const std::string& sql, const PuzzleFilter& filter,
                                 ReadRow read_row) {
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(sqlite_->db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     return Error("cannot prepare \"" + sql + "\"");
   }
   int rc = BindFilter(stmt, filter);

@@ -1,14 +1,8 @@
-// The merge writer (merge_plan.h): carries out a merge planned by merge.cc.
-//
-// Plan: read every input's runs and group them into output runs ("units"). Pass 1 copies each
-// source row's unit, part, id and true canonical key (a source's collision row gets its key
-// back) into a staging table, from the sources' key indexes where a file holds one run, and
-// sorts it by key once: a row whose key no other row (and no output row) has is a form seen
-// once, so only the few rows with a shared key ("rep") have their items and forms read back and
-// compared. Pass 2 goes unit by unit in output order: a rep row whose form an earlier written
-// row (or the output) has is dropped, and one whose key another form holds is written without
-// it; then the unit's rows stream from its sources in item order (a k-way merge over the shards)
-// straight into the output, and a shard unit stops at its count-th row.
+// Merger's files and pass 2 (merge_writer.h): the output (a new file renamed into place when
+// done) and the staging file set up, each unit's run row and rows written, and the result
+// published.
+#include "storage/merge_writer.h"
+
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -26,9 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "storage/connection.h"
 #include "storage/merge_files.h"
-#include "storage/merge_plan.h"
+#include "storage/merge_source.h"
 #include "storage/read_only.h"
 #include "sudoku/storage/store.h"
 
@@ -41,98 +34,7 @@ namespace fs = std::filesystem;
 // it when negative); SQLite's sorter, which builds the indexes, stays within it too.
 constexpr int kCacheKiB = 32 * 1024;
 
-// A read-only connection to one source, stepping through a run's rows in item order.
-class SourceCursor {
- public:
-  ~SourceCursor() {
-    stmt_.reset();
-    if (db_ != nullptr) sqlite3_close_v2(db_);
-  }
-  // Opens `part`'s file and selects `columns` of its run's rows with item_index below `limit`.
-  Status Open(const SourceRun& part, const std::string& columns, int64_t limit) {
-    path_ = part.file;
-    const int rc = OpenReadOnly(path_, 0, &db_);
-    if (db_ == nullptr) return Status::IoError(path_ + ": cannot open database (out of memory)");
-    if (rc != SQLITE_OK) return SqliteError(db_, path_, "cannot open database");
-    sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
-    if (Status s = Connection(path_, db_).RegisterFunctions(); !s.ok()) return s;
-    const std::string sql = "SELECT " + columns +
-                            " FROM puzzles WHERE run_id = ?1 AND item_index < ?2 AND canonical "
-                            "IS NOT NULL ORDER BY item_index";
-    if (Status s = PrepareStatement(db_, path_, sql, &stmt_); !s.ok()) return s;
-    sqlite3_bind_int64(stmt_.get(), 1, part.id);
-    sqlite3_bind_int64(stmt_.get(), 2, limit);
-    return Next();
-  }
-  Status Next() {
-    const int rc = sqlite3_step(stmt_.get());
-    done_ = rc != SQLITE_ROW;
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-      return SqliteError(db_, path_, "cannot read the puzzles");
-    }
-    return Status::Ok();
-  }
-  bool done() const { return done_; }
-  sqlite3_stmt* row() const { return stmt_.get(); }
-
- private:
-  std::string path_;
-  sqlite3* db_ = nullptr;
-  OwnedStmt stmt_;
-  bool done_ = true;
-};
-
-// The merge's connections and files; the destructor cleans up what an unfinished merge left.
-class Merger {
- public:
-  Merger(const MergeOptions& options, MergeReport* report)
-      : options_(options),
-        report_(report),
-        target_(options.output),
-        stage_path_(MergeStagePath(options.output)),
-        new_output_(MergeTargetPath(options.output)),
-        stage_(stage_path_) {}
-  // Closes the output first: the files this merge made are removed after (new_output_ unless
-  // published or kept).
-  ~Merger() {
-    if (db_ != nullptr) sqlite3_close_v2(db_);
-  }
-
-  Status Run(std::vector<Unit> units);
-
- private:
-  // Runs `sql`; an error names `file` (default: the output), the file the statement reads.
-  Status Exec(const std::string& sql, std::string_view what, const std::string* file = nullptr) {
-    return Connection(file != nullptr ? *file : target_, db_).Exec(sql.c_str(), what);
-  }
-  // Runs a one-value query with ?1 = a and ?2 = b (where present); 0 when there is no row.
-  // An error names `file` (default: the output).
-  Status Query(const std::string& sql, int64_t a, int64_t b, std::string_view what, int64_t* out,
-               const std::string* file = nullptr);
-  Status OpenTarget();
-  Status Attach(const SourceRun& part);
-  Status LoadKeys(int64_t index, Unit* unit);
-  Status FindRepeats(const std::vector<Unit>& units);
-  Status Decide(int64_t index);
-  Status WriteUnit(int64_t index, Unit* unit);
-  Status WriteRows(int64_t index, Unit* unit, int64_t run_id);
-  Status Publish();
-  std::string ShortfallMessage(const Unit& unit) const;
-
-  const MergeOptions& options_;
-  MergeReport* report_;
-  std::string target_;  // the file written: the output, or a new one beside it
-  std::string stage_path_;
-  MergeFile new_output_;  // the new corpus, where the output did not exist
-  MergeFile stage_;
-  sqlite3* db_ = nullptr;
-  bool output_had_rows_ = false;
-  int64_t held_ = 0;  // rows of a short shard unit whose forms the output has already
-  std::vector<std::string> columns_;    // the puzzle columns but id and run_id
-  int key_column_ = -1;                 // canonical_key's position in columns_
-  int item_column_ = -1;                // item_index's
-  std::vector<std::string> index_sql_;  // indexes dropped while a new output fills
-};
+}  // namespace
 
 Status Merger::Query(const std::string& sql, int64_t a, int64_t b, std::string_view what,
                      int64_t* out, const std::string* file) {
@@ -210,24 +112,7 @@ Status Merger::OpenTarget() {
     }
     output_had_rows_ = rows != 0;
   }
-  // The puzzle columns, from the schema itself, so that every column is copied.
-  OwnedStmt info;
-  if (Status s =
-          PrepareStatement(db_, target_, "SELECT name FROM pragma_table_info('puzzles')", &info);
-      !s.ok()) {
-    return s;
-  }
-  while (sqlite3_step(info.get()) == SQLITE_ROW) {
-    const std::string name = ColumnText(info.get(), 0);
-    if (name == "id" || name == "run_id") continue;
-    if (name == "canonical_key") key_column_ = static_cast<int>(columns_.size());
-    if (name == "item_index") item_column_ = static_cast<int>(columns_.size());
-    columns_.push_back(name);
-  }
-  if (key_column_ < 0 || item_column_ < 0) {
-    return Status::Internal(target_ + ": puzzles lacks canonical_key or item_index");
-  }
-  return Status::Ok();
+  return columns_.Read(Connection(target_, db_));
 }
 
 Status Merger::Attach(const SourceRun& part) {
@@ -235,112 +120,6 @@ Status Merger::Attach(const SourceRun& part) {
     return Status::InvalidArgument(part.file + ": a name with a quote is not supported");
   }
   return Exec("ATTACH DATABASE '" + ReadOnlyUri(part.file) + "' AS src", "cannot open", &part.file);
-}
-
-// Pass 1 for one unit: the key of each of its rows into stage.keys, with the row's source part
-// and id. A file holding one run gives its keys from the key index alone, without reading the
-// rows; rows past a shard's item limit come along and are never written.
-Status Merger::LoadKeys(int64_t index, Unit* unit) {
-  for (size_t p = 0; p < unit->parts.size(); ++p) {
-    const SourceRun& part = unit->parts[p];
-    if (Status s = Attach(part); !s.ok()) return s;
-    const std::string head =
-        "INSERT INTO stage.keys SELECT " + std::to_string(index) + ", " + std::to_string(p) + ", ";
-    const std::string run = " AND run_id = " + std::to_string(part.id);
-    std::vector<std::string> steps = {
-        head + "id, canonical_key FROM src.puzzles WHERE canonical_key IS NOT NULL" +
-            (part.only_run ? "" : run),
-        // Collision rows of the source: their forms' keys, as pass 2 writes them.
-        head +
-            "id, sudoku_canonical_key(canonical) FROM src.puzzles WHERE canonical_key IS "
-            "NULL AND canonical IS NOT NULL" +
-            run};
-    Status s;
-    for (const std::string& sql : steps) {
-      if (s.ok())
-        s = Exec(sql, "cannot read the keys of run " + std::to_string(part.id), &part.file);
-    }
-    // Rows without a canonical form (schema 1's duplicates) count as read, and are never kept.
-    int64_t rows = 0;
-    if (s.ok()) {
-      s = Query("SELECT count(*) FROM src.puzzles WHERE run_id = ?1 AND item_index < ?2", part.id,
-                unit->item_limit, "cannot count the rows of run " + std::to_string(part.id), &rows,
-                &part.file);
-    }
-    unit->rows_read += rows;
-    const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
-    if (!s.ok()) return s;
-    if (!detached.ok()) return detached;
-  }
-  return Status::Ok();
-}
-
-// The rows whose key is not theirs alone into stage.rep, with their items and forms read back
-// from the sources; stage.held gets the output's forms under those keys.
-Status Merger::FindRepeats(const std::vector<Unit>& units) {
-  std::vector<std::string> steps = {"CREATE INDEX stage.keys_key ON keys (key)"};
-  if (output_had_rows_) {
-    steps.push_back(
-        "INSERT INTO stage.held SELECT sudoku_canonical_key(canonical), canonical FROM "
-        "main.puzzles WHERE canonical_key IS NULL AND canonical IS NOT NULL");
-    steps.push_back(
-        "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
-        "AS k WHERE EXISTS (SELECT 1 FROM stage.keys AS o WHERE o.key = k.key AND o.rowid <> "
-        "k.rowid) OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = k.key) OR "
-        "k.key IN (SELECT key FROM stage.held)");
-    steps.push_back(
-        "INSERT INTO stage.held SELECT canonical_key, canonical FROM main.puzzles WHERE "
-        "canonical_key IN (SELECT key FROM stage.rep)");
-  } else {
-    steps.push_back(
-        "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
-        "WHERE key IN (SELECT key FROM stage.keys GROUP BY key HAVING count(*) > 1)");
-  }
-  for (const std::string& sql : steps) {
-    if (Status s = Exec(sql, "cannot find repeated keys"); !s.ok()) return s;
-  }
-  int64_t repeats = 0;
-  if (Status s = Query("SELECT count(*) FROM stage.rep", 0, 0, "cannot count", &repeats); !s.ok()) {
-    return s;
-  }
-  if (repeats == 0) return Status::Ok();
-  for (size_t u = 0; u < units.size(); ++u) {
-    for (size_t p = 0; p < units[u].parts.size(); ++p) {
-      const SourceRun& part = units[u].parts[p];
-      if (Status s = Attach(part); !s.ok()) return s;
-      Status s = Exec(
-          "UPDATE stage.rep SET (item_index, canonical) = (SELECT item_index, canonical FROM "
-          "src.puzzles WHERE id = rep.id) WHERE unit = " +
-              std::to_string(u) + " AND part = " + std::to_string(p),
-          "cannot read the forms of run " + std::to_string(part.id), &part.file);
-      const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
-      if (!s.ok()) return s;
-      if (!detached.ok()) return detached;
-    }
-  }
-  return Exec("CREATE INDEX stage.rep_key ON rep (key)", "cannot index repeated keys");
-}
-
-// Before the unit is written: its rows whose form an earlier written row (or the output) has
-// are dropped, and those whose key another form holds lose their key. Earlier units are
-// final by now: their rows past what was written are marked dropped.
-Status Merger::Decide(int64_t index) {
-  const std::string u = std::to_string(index);
-  const std::string earlier =
-      "e.key = r.key AND e.dropped = 0 AND (e.unit < r.unit OR (e.unit = r.unit AND "
-      "e.item_index < r.item_index))";
-  Status s = Exec("UPDATE stage.rep AS r SET dropped = 1 WHERE r.unit = " + u +
-                      " AND (EXISTS (SELECT 1 FROM stage.rep AS e WHERE " + earlier +
-                      " AND e.canonical = r.canonical) OR EXISTS (SELECT 1 FROM stage.held AS h "
-                      "WHERE h.key = r.key AND h.canonical = r.canonical))",
-                  "cannot drop repeated forms");
-  if (!s.ok()) return s;
-  // Two different forms with one key (a 64-bit collision): the later is written without a key,
-  // as the store does.
-  return Exec("UPDATE stage.rep AS r SET nullkey = 1 WHERE r.unit = " + u +
-                  " AND r.dropped = 0 AND (EXISTS (SELECT 1 FROM stage.rep AS e WHERE " + earlier +
-                  ") OR EXISTS (SELECT 1 FROM stage.held AS h WHERE h.key = r.key))",
-              "cannot mark key collisions");
 }
 
 std::string Merger::ShortfallMessage(const Unit& unit) const {
@@ -373,23 +152,15 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
 // shards), into the output run `run_id`, leaving out the dropped ones; a shard unit stops at its
 // count-th row and records where that was.
 Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
-  std::string list, marks;
-  for (const std::string& column : columns_) {
-    list += (list.empty() ? "" : ", ") + column;
-    marks += ", ?";
-  }
-  std::string selected = list;
-  const std::string key_expr = "coalesce(canonical_key, sudoku_canonical_key(canonical))";
-  selected.replace(selected.find("canonical_key"), std::string("canonical_key").size(), key_expr);
+  const int item_column = columns_.item;
   std::vector<std::unique_ptr<SourceCursor>> cursors;
   for (const SourceRun& part : unit->parts) {
     cursors.push_back(std::make_unique<SourceCursor>());
-    if (Status s = cursors.back()->Open(part, selected, unit->item_limit); !s.ok()) return s;
+    if (Status s = cursors.back()->Open(part, columns_.SelectList(), unit->item_limit); !s.ok())
+      return s;
   }
   OwnedStmt insert, flags;
-  Status s = PrepareStatement(
-      db_, target_, "INSERT INTO main.puzzles (run_id, " + list + ") VALUES (?" + marks + ")",
-      &insert);
+  Status s = PrepareStatement(db_, target_, columns_.InsertSql(), &insert);
   if (s.ok()) {
     s = PrepareStatement(
         db_, target_,
@@ -400,35 +171,28 @@ Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
   if (!s.ok()) return s;
   const int64_t count = unit->shards ? unit->parts.front().count : kNoLimit;
   int flag_rc = sqlite3_step(flags.get());
-  const int columns = static_cast<int>(columns_.size());
   int64_t last = -1;
   unit->kept = 0;
   while (unit->kept < count) {
     SourceCursor* next = nullptr;
     for (const auto& cursor : cursors) {
       if (cursor->done()) continue;
-      if (next == nullptr || sqlite3_column_int64(cursor->row(), item_column_) <
-                                 sqlite3_column_int64(next->row(), item_column_)) {
+      if (next == nullptr || sqlite3_column_int64(cursor->row(), item_column) <
+                                 sqlite3_column_int64(next->row(), item_column)) {
         next = cursor.get();
       }
     }
     if (next == nullptr) break;
     sqlite3_stmt* row = next->row();
-    const int64_t item = sqlite3_column_int64(row, item_column_);
+    const int64_t item = sqlite3_column_int64(row, item_column);
     while (flag_rc == SQLITE_ROW && sqlite3_column_int64(flags.get(), 0) < item) {
       flag_rc = sqlite3_step(flags.get());
     }
     const bool flagged = flag_rc == SQLITE_ROW && sqlite3_column_int64(flags.get(), 0) == item;
     if (!(flagged && sqlite3_column_int64(flags.get(), 1) == 1)) {
-      sqlite3_bind_int64(insert.get(), 1, run_id);
-      for (int c = 0; c < columns; ++c) {
-        if (c == key_column_ && flagged) {
-          sqlite3_bind_null(insert.get(), c + 2);  // a key collision: stored without its key
-        } else {
-          sqlite3_bind_value(insert.get(), c + 2, sqlite3_column_value(row, c));
-        }
-      }
-      if (sqlite3_step(insert.get()) != SQLITE_DONE) {
+      // A key collision (flagged, not dropped) is stored without its key.
+      const int bound = BindCopiedRow(insert.get(), run_id, row, columns_, flagged);
+      if (bound != SQLITE_OK || sqlite3_step(insert.get()) != SQLITE_DONE) {
         return SqliteError(db_, target_, "cannot write item " + std::to_string(item));
       }
       sqlite3_reset(insert.get());
@@ -608,8 +372,6 @@ Status Merger::Run(std::vector<Unit> units) {
   if (report_->created) return Publish();
   return Status::Ok();
 }
-
-}  // namespace
 
 Status WriteMerge(const MergeOptions& options, std::vector<Unit> units, MergeReport* report) {
   Merger merger(options, report);

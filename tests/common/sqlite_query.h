@@ -1,4 +1,5 @@
-// One-value queries on an open SQLite connection, for tests that look at what a store wrote.
+// One-value queries on an open SQLite connection, for tests that look at what a store wrote, and
+// the connection of a store (StoreDb) to run them on.
 #ifndef SUDOKU_TESTS_SQLITE_QUERY_H_
 #define SUDOKU_TESTS_SQLITE_QUERY_H_
 
@@ -7,6 +8,8 @@
 
 #include <cstdint>
 #include <string>
+
+#include "storage/store_access.h"
 
 namespace sudoku::testing {
 
@@ -21,6 +24,12 @@ inline std::string QueryText(sqlite3* db, const std::string& sql) {
   }
   sqlite3_finalize(stmt);
   return text;
+}
+
+// The store's own connection (storage/store_access.h): for queries that must see its open
+// transaction, or that a second connection could not make (":memory:").
+inline sqlite3* StoreDb(const SqliteStore& store) {
+  return storage_internal::StoreAccess::Db(store);
 }
 
 inline int64_t QueryInt(sqlite3* db, const std::string& sql) {

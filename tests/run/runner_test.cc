@@ -18,6 +18,7 @@ namespace {
 
 using testing::QueryInt;
 using testing::QueryText;
+using testing::StoreDb;
 using testing::TempDb;
 
 constexpr char kVersion[] = "sudoku-corpus runner-test";
@@ -56,7 +57,7 @@ std::unique_ptr<SqliteStore> OpenStore(const TempDb& db) {
 
 // The stored puzzles of the corpus, every column, in id order.
 std::string Rows(SqliteStore* store) {
-  return QueryText(store->db(),
+  return QueryText(StoreDb(*store),
                    "SELECT group_concat(line, char(10)) FROM (SELECT id || '|' || run_id || '|' "
                    "|| item_index || '|' || givens || '|' || solution || '|' || clues || '|' || "
                    "freedom || '|' || level || '|' || symmetry || '|' || grid_method AS line "
@@ -102,7 +103,7 @@ TEST(Runner, StoppedAndResumedRunStoresTheRowsOfOneGo) {
   ASSERT_TRUE(ContinueRun(store.get(), Options(), 0, &run, stored, &outcome).ok());
   EXPECT_STREQ(outcome.status, "finished");
   EXPECT_EQ(Rows(store.get()), expected);
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs"), "finished");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT status FROM runs"), "finished");
 }
 
 TEST(Runner, ExtendedRunStoresTheRowsOfTheLongerRun) {
@@ -121,7 +122,7 @@ TEST(Runner, ExtendedRunStoresTheRowsOfTheLongerRun) {
   ASSERT_TRUE(ContinueRun(store.get(), Options(), 10, &run, stored, &outcome).ok());
   EXPECT_EQ(outcome.result.written, 10);
   EXPECT_EQ(Rows(store.get()), expected);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT requested FROM runs"), 30);
+  EXPECT_EQ(QueryInt(StoreDb(*store), "SELECT requested FROM runs"), 30);
 }
 
 TEST(Runner, ResumeRefusesAnotherToolVersionAndNamesTheRun) {
@@ -173,8 +174,8 @@ TEST(Runner, LevelSetStoppedBetweenLevelsGoesOnWithTheNextLevel) {
   EXPECT_EQ(next, 1u);
   ASSERT_TRUE(MakeLevels(store.get(), Options(), levels, next, &total, &stopped).ok());
   EXPECT_EQ(Rows(store.get()), Rows(expected_store.get()));
-  EXPECT_EQ(QueryText(store->db(), "SELECT group_concat(params, char(10)) FROM runs"),
-            QueryText(expected_store->db(), "SELECT group_concat(params, char(10)) FROM runs"));
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT group_concat(params, char(10)) FROM runs"),
+            QueryText(StoreDb(*expected_store), "SELECT group_concat(params, char(10)) FROM runs"));
 }
 
 }  // namespace

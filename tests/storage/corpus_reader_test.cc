@@ -19,16 +19,18 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/pipeline/pipeline.h"
+#include "common/sqlite_query.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/pipeline/pipeline.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::StoreDb;
 
 std::string TempPath(const std::string& name) {
   return (fs::temp_directory_path() /
@@ -195,7 +197,7 @@ class CorpusReaderTest : public ::testing::Test {
     AddRun(*store, 11, 300, false);
     AddRun(*store, 12, 150, true);
     AddRun(*store, 13, 60, false, GridMethod::kPattern, Symmetry::kRot180);
-    rows_ = new std::vector<StoredPuzzle>(AllRows(store->db()));
+    rows_ = new std::vector<StoredPuzzle>(AllRows(StoreDb(*store)));
   }
   static void TearDownTestSuite() {
     RemoveDb(*path_);

@@ -37,6 +37,7 @@ void ExecOnFile(const std::string& path, const std::string& sql) {
 
 using testing::QueryInt;
 using testing::QueryText;
+using testing::StoreDb;
 
 // A corpus of `count` generated minimal puzzles as this version writes it, then aged to what an
 // older rater could have left: every rating column wrong, schema `version`.
@@ -118,8 +119,8 @@ std::vector<int64_t> MigrateAndFindWrongRatings(const std::string& path) {
     ADD_FAILURE() << s.message();
     return {-1};
   }
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
-  return WronglyRated(store->db());
+  EXPECT_EQ(QueryInt(StoreDb(*store), "PRAGMA user_version"), StoreSchemaVersion());
+  return WronglyRated(StoreDb(*store));
 }
 
 TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
@@ -129,7 +130,7 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFourAgain) {
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(store->opened_version(), 4);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 40);
   EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
@@ -145,7 +146,7 @@ TEST(RerateMigration, RatesEveryPuzzleOfSchemaFiveSixOrSevenAgain) {
     Status s = SqliteStore::Open(file.path(), &store);
     ASSERT_TRUE(s.ok()) << s.message();
     EXPECT_EQ(store->opened_version(), version);
-    sqlite3* db = store->db();
+    sqlite3* db = StoreDb(*store);
     EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
     EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
   }
@@ -185,7 +186,7 @@ TEST(RerateMigration, RatesInBatches) {
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_GT(QueryInt(db, "SELECT count(*) FROM puzzles"), 2 * storage_internal::kBackfillBatchRows);
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   EXPECT_EQ(WronglyRated(db), std::vector<int64_t>{});
@@ -202,7 +203,7 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(file.path(), &store);
   ASSERT_TRUE(s.ok()) << s.message();
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   // Rows 1-20 stand for the committed batch (as aged here); rows 21-40 are rated.
   std::vector<int64_t> before_progress;

@@ -1,5 +1,6 @@
 // Tests of SqliteStore (include/sudoku/storage/store.h): the corpus schema, round trips, refusing
-// files that are not corpora, all-or-nothing batches. Each test uses its own temporary file.
+// files that are not corpora, all-or-nothing batches. Each test uses its own temporary file
+// (SqliteStoreTest::file_).
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -100,6 +101,7 @@ RunInfo MakeRunInfo(uint64_t seed = 42) {
 
 using testing::QueryInt;
 using testing::QueryText;
+using testing::StoreDb;
 
 // Opens `path` with plain SQLite and runs `sql` (to make files the store must refuse).
 void ExecOnFile(const std::string& path, const std::string& sql) {
@@ -122,18 +124,35 @@ std::unique_ptr<SqliteStore> OpenOrDie(const std::string& path) {
   return store;
 }
 
-TEST(SqliteStore, RoundTripsABatch) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+// Each test's file (file_); most tests open a store (Open: store_) and begin a run (BeginRun:
+// run_id_). The helpers fail fatally: call them in ASSERT_NO_FATAL_FAILURE.
+class SqliteStoreTest : public ::testing::Test {
+ protected:
+  // Opens `path` (default: file_) as store_.
+  void Open(const std::string& path = "") {
+    store_ = OpenOrDie(path.empty() ? file_.path() : path);
+    ASSERT_NE(store_, nullptr);
+  }
+  // Begins a run of `info` in store_, as run_id_.
+  void BeginRun(const RunInfo& info = MakeRunInfo()) {
+    Status s = store_->BeginRun(info, &run_id_);
+    ASSERT_TRUE(s.ok()) << s.message();
+  }
+
+  TempDb file_;
+  std::unique_ptr<SqliteStore> store_;
+  int64_t run_id_ = 0;
+};
+
+TEST_F(SqliteStoreTest, RoundTripsABatch) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 5);
-  Status s = Write(store, batch);
+  Status s = Write(store_, batch);
   ASSERT_TRUE(s.ok()) << s.message();
 
   sqlite3_stmt* stmt = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(store->db(),
+  ASSERT_EQ(sqlite3_prepare_v2(StoreDb(*store_),
                                "SELECT run_id, item_index, givens, solution, clues, freedom, "
                                "level, symmetry, grid_method FROM puzzles ORDER BY item_index",
                                -1, &stmt, nullptr),
@@ -145,7 +164,7 @@ TEST(SqliteStore, RoundTripsABatch) {
   while (sqlite3_step(stmt) == SQLITE_ROW) {
     ASSERT_LT(rows, batch.size());
     const PuzzleRecord& want = batch[rows++];
-    EXPECT_EQ(sqlite3_column_int64(stmt, 0), run_id);
+    EXPECT_EQ(sqlite3_column_int64(stmt, 0), run_id_);
     EXPECT_EQ(sqlite3_column_int64(stmt, 1), want.item_index);
     EXPECT_EQ(text(2), ToString(want.givens));
     EXPECT_EQ(text(3), std::string(kSolution));
@@ -157,52 +176,44 @@ TEST(SqliteStore, RoundTripsABatch) {
   }
   sqlite3_finalize(stmt);
   EXPECT_EQ(rows, batch.size());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs WHERE id = " + std::to_string(run_id)),
-            5);
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs"), "running");
-  EXPECT_EQ(QueryText(store->db(), "SELECT tool_version FROM runs"), "sudoku-corpus test");
-  EXPECT_EQ(QueryText(store->db(), "SELECT params FROM runs"), MakeRunInfo().params_json);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT requested FROM runs"), 10);
-  EXPECT_EQ(QueryText(store->db(), "SELECT finished_at IS NULL FROM runs"), "1");
+  EXPECT_EQ(
+      QueryInt(StoreDb(*store_), "SELECT written FROM runs WHERE id = " + std::to_string(run_id_)),
+      5);
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT status FROM runs"), "running");
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT tool_version FROM runs"), "sudoku-corpus test");
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT params FROM runs"), MakeRunInfo().params_json);
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT requested FROM runs"), 10);
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT finished_at IS NULL FROM runs"), "1");
 }
 
-TEST(SqliteStore, StoresSeedAboveInt64MaxAsDecimalText) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(UINT64_MAX), &run_id).ok());
-  EXPECT_EQ(QueryText(store->db(), "SELECT seed FROM runs"), "18446744073709551615");
-  EXPECT_EQ(QueryText(store->db(), "SELECT typeof(seed) FROM runs"), "text");
+TEST_F(SqliteStoreTest, StoresSeedAboveInt64MaxAsDecimalText) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  ASSERT_NO_FATAL_FAILURE(BeginRun(MakeRunInfo(UINT64_MAX)));
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT seed FROM runs"), "18446744073709551615");
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT typeof(seed) FROM runs"), "text");
 }
 
-TEST(SqliteStore, UsesWalJournalOnAFile) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  EXPECT_EQ(QueryText(store->db(), "PRAGMA journal_mode"), "wal");
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA synchronous"), 1);  // NORMAL
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA foreign_keys"), 1);
+TEST_F(SqliteStoreTest, UsesWalJournalOnAFile) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  EXPECT_EQ(QueryText(StoreDb(*store_), "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "PRAGMA synchronous"), 1);  // NORMAL
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "PRAGMA foreign_keys"), 1);
 }
 
-TEST(SqliteStore, RecordsSchemaVersionInUserVersion) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
+TEST_F(SqliteStoreTest, RecordsSchemaVersionInUserVersion) {
+  ASSERT_NO_FATAL_FAILURE(Open());
   EXPECT_GE(StoreSchemaVersion(), 1);
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "PRAGMA user_version"), StoreSchemaVersion());
 }
 
-TEST(SqliteStore, IndexesServeLevelCluesAndFreedomFilters) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
+TEST_F(SqliteStoreTest, IndexesServeLevelCluesAndFreedomFilters) {
+  ASSERT_NO_FATAL_FAILURE(Open());
   for (const char* where : {"level = 'easy' AND clues BETWEEN 20 AND 25", "clues = 22",
                             "freedom BETWEEN 100 AND 120"}) {
     // EXPLAIN QUERY PLAN rows: (id, parent, notused, detail).
     sqlite3_stmt* stmt = nullptr;
     std::string sql = std::string("EXPLAIN QUERY PLAN SELECT id FROM puzzles WHERE ") + where;
-    ASSERT_EQ(sqlite3_prepare_v2(store->db(), sql.c_str(), -1, &stmt, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_prepare_v2(StoreDb(*store_), sql.c_str(), -1, &stmt, nullptr), SQLITE_OK);
     std::string detail;
     while (sqlite3_step(stmt) == SQLITE_ROW) {
       detail += reinterpret_cast<const char*>(sqlite3_column_text(stmt, 3));
@@ -213,26 +224,25 @@ TEST(SqliteStore, IndexesServeLevelCluesAndFreedomFilters) {
   }
 }
 
-TEST(SqliteStore, ReopeningAppendsASecondRun) {
-  TempDb file;
+TEST_F(SqliteStoreTest, ReopeningAppendsASecondRun) {
   int64_t first_run = 0;
   int64_t second_run = 0;
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(1), &first_run).ok());
     ASSERT_TRUE(Write(store, MakeBatch(0, 3)).ok());
     ASSERT_TRUE(Write(store, MakeBatch(3, 4)).ok());
     ASSERT_TRUE(store->EndRun("finished").ok());
   }
-  auto store = OpenOrDie(file.path());
+  auto store = OpenOrDie(file_.path());
   ASSERT_NE(store, nullptr);
   ASSERT_TRUE(store->BeginRun(MakeRunInfo(2), &second_run).ok());
   ASSERT_TRUE(Write(store, MakeBatch(0, 2)).ok());
   ASSERT_TRUE(store->EndRun("finished").ok());
 
   EXPECT_GT(second_run, first_run);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   std::string first = std::to_string(first_run);
   std::string second = std::to_string(second_run);
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs"), 2);
@@ -243,10 +253,9 @@ TEST(SqliteStore, ReopeningAppendsASecondRun) {
   EXPECT_EQ(QueryText(db, "SELECT seed FROM runs WHERE id = " + second), "2");
 }
 
-TEST(SqliteStore, TwoStoresOnOneFileWriteDistinctRuns) {
-  TempDb file;
-  auto first = OpenOrDie(file.path());
-  auto second = OpenOrDie(file.path());
+TEST_F(SqliteStoreTest, TwoStoresOnOneFileWriteDistinctRuns) {
+  auto first = OpenOrDie(file_.path());
+  auto second = OpenOrDie(file_.path());
   ASSERT_NE(first, nullptr);
   ASSERT_NE(second, nullptr);
   int64_t first_run = 0;
@@ -258,9 +267,9 @@ TEST(SqliteStore, TwoStoresOnOneFileWriteDistinctRuns) {
     ASSERT_TRUE(Write(first, MakeBatch(i * 10, 10)).ok());
     ASSERT_TRUE(Write(second, MakeBatch(i * 5, 5)).ok());
   }
-  EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '1'"), 30);
-  EXPECT_EQ(QueryInt(first->db(), "SELECT written FROM runs WHERE seed = '2'"), 15);
-  EXPECT_EQ(QueryInt(first->db(), "SELECT count(*) FROM puzzles"), 45);
+  EXPECT_EQ(QueryInt(StoreDb(*first), "SELECT written FROM runs WHERE seed = '1'"), 30);
+  EXPECT_EQ(QueryInt(StoreDb(*first), "SELECT written FROM runs WHERE seed = '2'"), 15);
+  EXPECT_EQ(QueryInt(StoreDb(*first), "SELECT count(*) FROM puzzles"), 45);
 }
 
 // sudoku_canonical_key(text) as the store registers it for schema/004 (here without the check
@@ -275,7 +284,7 @@ void CanonicalKeyForTest(sqlite3_context* context, int, sqlite3_value** args) {
 
 // The schema embedded at build time is exactly schema/*.sql: a store's tables and indexes
 // match those made by running the files with plain SQLite (plus the one function they call).
-TEST(SqliteStore, CreatesTheSchemaOfTheSchemaFiles) {
+TEST_F(SqliteStoreTest, CreatesTheSchemaOfTheSchemaFiles) {
   const fs::path schema_dir = fs::path(SUDOKU_TEST_DATA_DIR) / ".." / ".." / "schema";
   sqlite3* plain = nullptr;
   ASSERT_EQ(sqlite3_open(":memory:", &plain), SQLITE_OK);
@@ -292,137 +301,124 @@ TEST(SqliteStore, CreatesTheSchemaOfTheSchemaFiles) {
           << entry.path() << ": " << sqlite3_errmsg(plain);
     }
   }
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
   const std::string objects =
       "SELECT group_concat(type || ' ' || name || ': ' || sql, char(10)) FROM "
       "(SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name)";
   std::string want = QueryText(plain, objects);
   sqlite3_close(plain);
   EXPECT_FALSE(want.empty());
-  EXPECT_EQ(QueryText(store->db(), objects), want);
+  EXPECT_EQ(QueryText(StoreDb(*store_), objects), want);
 }
 
-TEST(SqliteStore, OpensAnEmptyFile) {
-  TempDb file;
-  std::ofstream(file.path()).close();
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  EXPECT_EQ(QueryInt(store->db(), "PRAGMA user_version"), StoreSchemaVersion());
+TEST_F(SqliteStoreTest, OpensAnEmptyFile) {
+  std::ofstream(file_.path()).close();
+  ASSERT_NO_FATAL_FAILURE(Open());
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "PRAGMA user_version"), StoreSchemaVersion());
 }
 
-TEST(SqliteStore, WorksInMemory) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(Write(store, MakeBatch(0, 3)).ok());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 3);
+TEST_F(SqliteStoreTest, WorksInMemory) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
+  ASSERT_TRUE(Write(store_, MakeBatch(0, 3)).ok());
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 3);
 }
 
-TEST(SqliteStore, RefusesAFileOfRandomBytes) {
-  TempDb file;
+TEST_F(SqliteStoreTest, RefusesAFileOfRandomBytes) {
   std::mt19937 rng(7);
   std::string bytes(8192, '\0');
   for (char& c : bytes) c = static_cast<char>(rng());
-  std::ofstream(file.path(), std::ios::binary) << bytes;
+  std::ofstream(file_.path(), std::ios::binary) << bytes;
 
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
+  Status s = SqliteStore::Open(file_.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(store, nullptr);
-  EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(s.message(), file_.path() + ": not a SQLite database (file is not a database)");
   EXPECT_EQ(s.code(), StatusCode::kCorruption);
-  EXPECT_EQ(ReadBytes(file.path()), bytes);  // left untouched
+  EXPECT_EQ(ReadBytes(file_.path()), bytes);  // left untouched
 }
 
-TEST(SqliteStore, RefusesATextFile) {
-  TempDb file;
-  std::ofstream(file.path()) << "53..7....6..195....98....6.\nnot a database\n";
+TEST_F(SqliteStoreTest, RefusesATextFile) {
+  std::ofstream(file_.path()) << "53..7....6..195....98....6.\nnot a database\n";
 
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
+  Status s = SqliteStore::Open(file_.path(), &store);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(s.message(), file_.path() + ": not a SQLite database (file is not a database)");
   EXPECT_EQ(s.code(), StatusCode::kCorruption);
 }
 
-TEST(SqliteStore, RefusesAFileShorterThanTheSqliteHeader) {
-  TempDb file;
-  std::ofstream(file.path()) << "x";  // SQLite alone would take this for an empty database
+TEST_F(SqliteStoreTest, RefusesAFileShorterThanTheSqliteHeader) {
+  std::ofstream(file_.path()) << "x";  // SQLite alone would take this for an empty database
 
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
+  Status s = SqliteStore::Open(file_.path(), &store);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message(), file.path() + ": not a SQLite database (file is not a database)");
+  EXPECT_EQ(s.message(), file_.path() + ": not a SQLite database (file is not a database)");
   EXPECT_EQ(s.code(), StatusCode::kCorruption);
-  EXPECT_EQ(ReadBytes(file.path()), "x");
+  EXPECT_EQ(ReadBytes(file_.path()), "x");
 }
 
-TEST(SqliteStore, RefusesADatabaseWithForeignTables) {
-  TempDb file;
-  ExecOnFile(file.path(), "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);");
-  std::string before = ReadBytes(file.path());
+TEST_F(SqliteStoreTest, RefusesADatabaseWithForeignTables) {
+  ExecOnFile(file_.path(), "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);");
+  std::string before = ReadBytes(file_.path());
 
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
+  Status s = SqliteStore::Open(file_.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(store, nullptr);
-  EXPECT_EQ(s.message().rfind(file.path() + ": not a sudoku corpus", 0), 0u) << s.message();
+  EXPECT_EQ(s.message().rfind(file_.path() + ": not a sudoku corpus", 0), 0u) << s.message();
   EXPECT_NE(s.message().find("customers"), std::string::npos) << s.message();
-  EXPECT_EQ(ReadBytes(file.path()), before);  // not switched to WAL, not migrated
+  EXPECT_EQ(ReadBytes(file_.path()), before);  // not switched to WAL, not migrated
 }
 
-TEST(SqliteStore, RefusesANewerSchemaVersion) {
-  TempDb file;
+TEST_F(SqliteStoreTest, RefusesANewerSchemaVersion) {
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
   }
-  ExecOnFile(file.path(), "PRAGMA user_version = 99;");
+  ExecOnFile(file_.path(), "PRAGMA user_version = 99;");
 
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
+  Status s = SqliteStore::Open(file_.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.code(), StatusCode::kNotSupported);
-  EXPECT_EQ(s.message(), file.path() + ": schema version 99 is newer than this sudoku-corpus (" +
+  EXPECT_EQ(s.message(), file_.path() + ": schema version 99 is newer than this sudoku-corpus (" +
                              std::to_string(StoreSchemaVersion()) + "); upgrade the tool");
 }
 
-TEST(SqliteStore, RefusesAVersionedDatabaseWithoutCorpusTables) {
-  TempDb file;
-  ExecOnFile(file.path(), "CREATE TABLE other(x); PRAGMA user_version = 1;");
+TEST_F(SqliteStoreTest, RefusesAVersionedDatabaseWithoutCorpusTables) {
+  ExecOnFile(file_.path(), "CREATE TABLE other(x); PRAGMA user_version = 1;");
 
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
+  Status s = SqliteStore::Open(file_.path(), &store);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("not a sudoku corpus"), std::string::npos) << s.message();
 }
 
-TEST(SqliteStore, RollsBackABatchThatViolatesAConstraint) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(Write(store, MakeBatch(0, 4)).ok());
+TEST_F(SqliteStoreTest, RollsBackABatchThatViolatesAConstraint) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
+  ASSERT_TRUE(Write(store_, MakeBatch(0, 4)).ok());
 
   std::vector<PuzzleRecord> bad = MakeBatch(4, 3);
   bad.push_back(MakeRecord(5));  // item 5 twice
-  Status s = Write(store, bad);
+  Status s = Write(store_, bad);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message().rfind(file.path() + ": cannot insert puzzle item 5", 0), 0u) << s.message();
+  EXPECT_EQ(s.message().rfind(file_.path() + ": cannot insert puzzle item 5", 0), 0u)
+      << s.message();
   EXPECT_NE(s.message().find("UNIQUE constraint failed"), std::string::npos) << s.message();
 
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 4);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT max(item_index) FROM puzzles"), 3);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 4);
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // no transaction left open
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 4);
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT max(item_index) FROM puzzles"), 3);
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT written FROM runs"), 4);
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store_)), 1);  // no transaction left open
 
   // The store stays usable: the corrected batch goes in.
-  ASSERT_TRUE(Write(store, MakeBatch(4, 3)).ok());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 7);
-  EXPECT_EQ(QueryInt(store->db(), "SELECT written FROM runs"), 7);
+  ASSERT_TRUE(Write(store_, MakeBatch(4, 3)).ok());
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 7);
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT written FROM runs"), 7);
 }
 
 // Opens a second, plain connection to `path` (it sees committed rows only).
@@ -438,34 +434,31 @@ struct Reader {
 // In a corpus of N rows a transaction holds batches until it has about N/16 rows (or a time
 // bound passes): small batches after 1,600 rows stay uncommitted, and other connections see
 // them only after Commit or EndRun.
-TEST(SqliteStore, HoldsSmallBatchesInOneTransactionUntilTheyAreDue) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(Write(store, MakeBatch(0, 1600)).ok());  // an empty corpus commits at once
-  Reader reader(file.path());
+TEST_F(SqliteStoreTest, HoldsSmallBatchesInOneTransactionUntilTheyAreDue) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
+  ASSERT_TRUE(Write(store_, MakeBatch(0, 1600)).ok());  // an empty corpus commits at once
+  Reader reader(file_.path());
   EXPECT_EQ(reader.Rows(), 1600);
 
   const auto start = std::chrono::steady_clock::now();
-  ASSERT_TRUE(Write(store, MakeBatch(1600, 10)).ok());
-  const bool open = sqlite3_get_autocommit(store->db()) == 0;
+  ASSERT_TRUE(Write(store_, MakeBatch(1600, 10)).ok());
+  const bool open = sqlite3_get_autocommit(StoreDb(*store_)) == 0;
   // Only the time bound may have committed it (a stalled machine).
   EXPECT_TRUE(open || std::chrono::steady_clock::now() - start >=
                           std::chrono::duration<double>(SqliteStore::kMaxCommitSeconds));
   if (open) {
     EXPECT_EQ(reader.Rows(), 1600);
   }
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 1610);
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 1610);
 
-  ASSERT_TRUE(store->Commit().ok());
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  ASSERT_TRUE(store_->Commit().ok());
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store_)), 1);
   EXPECT_EQ(reader.Rows(), 1610);
 
-  ASSERT_TRUE(Write(store, MakeBatch(1610, 10)).ok());
-  ASSERT_TRUE(store->EndRun("finished").ok());
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  ASSERT_TRUE(Write(store_, MakeBatch(1610, 10)).ok());
+  ASSERT_TRUE(store_->EndRun("finished").ok());
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store_)), 1);
   EXPECT_EQ(reader.Rows(), 1620);
   EXPECT_EQ(QueryText(reader.db, "SELECT status || ' ' || written FROM runs"), "finished 1620");
 }
@@ -483,19 +476,18 @@ void OpenWithTwoBatches(const std::string& path, std::unique_ptr<SqliteStore>* s
 
 // A failing batch inside a transaction that holds earlier batches is rolled back alone: the
 // earlier ones are committed, with the run's counts.
-TEST(SqliteStore, RollsBackOnlyTheFailingBatchOfATransaction) {
-  TempDb file;
+TEST_F(SqliteStoreTest, RollsBackOnlyTheFailingBatchOfATransaction) {
   std::unique_ptr<SqliteStore> store;
-  ASSERT_NO_FATAL_FAILURE(OpenWithTwoBatches(file.path(), &store));
+  ASSERT_NO_FATAL_FAILURE(OpenWithTwoBatches(file_.path(), &store));
 
   std::vector<PuzzleRecord> bad = MakeBatch(1610, 3);
   bad.push_back(MakeRecord(1611));  // item 1611 twice
   Status s = Write(store, bad);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("the batch of 4 was rolled back"), std::string::npos) << s.message();
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store)), 1);
 
-  Reader reader(file.path());
+  Reader reader(file_.path());
   EXPECT_EQ(reader.Rows(), 1610);
   EXPECT_EQ(QueryInt(reader.db, "SELECT max(item_index) FROM puzzles"), 1609);
   EXPECT_EQ(QueryText(reader.db, "SELECT written || ' ' || next_item FROM runs"), "1610 1610");
@@ -507,13 +499,12 @@ TEST(SqliteStore, RollsBackOnlyTheFailingBatchOfATransaction) {
 }
 
 // An owner that never ends its run (an exception on its way out) keeps its whole batches.
-TEST(SqliteStore, KeepsTheBatchesOfAStoreDestroyedWithARunOpen) {
-  TempDb file;
+TEST_F(SqliteStoreTest, KeepsTheBatchesOfAStoreDestroyedWithARunOpen) {
   {
     std::unique_ptr<SqliteStore> store;
-    ASSERT_NO_FATAL_FAILURE(OpenWithTwoBatches(file.path(), &store));
+    ASSERT_NO_FATAL_FAILURE(OpenWithTwoBatches(file_.path(), &store));
   }
-  Reader reader(file.path());
+  Reader reader(file_.path());
   EXPECT_EQ(reader.Rows(), 1610);
   EXPECT_EQ(QueryText(reader.db, "SELECT status || ' ' || written FROM runs"), "running 1610");
 }
@@ -521,10 +512,9 @@ TEST(SqliteStore, KeepsTheBatchesOfAStoreDestroyedWithARunOpen) {
 // The store skips evaluating the schema's CHECK constraints (its values meet them by
 // construction); quick_check evaluates every one of them on what it wrote. Other writers are
 // still held to them.
-TEST(SqliteStore, WritesRowsThatMeetEveryCheckConstraint) {
-  TempDb file;
+TEST_F(SqliteStoreTest, WritesRowsThatMeetEveryCheckConstraint) {
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
     int64_t run_id = 0;
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
@@ -536,10 +526,10 @@ TEST(SqliteStore, WritesRowsThatMeetEveryCheckConstraint) {
     batch[7].canonical = batch[2].canonical;  // a duplicate
     ASSERT_TRUE(Write(store, batch).ok());
     ASSERT_TRUE(store->EndRun("interrupted").ok());
-    EXPECT_EQ(QueryText(store->db(), "PRAGMA quick_check"), "ok");
+    EXPECT_EQ(QueryText(StoreDb(*store), "PRAGMA quick_check"), "ok");
   }
   sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(file.path().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_open(file_.path().c_str(), &db), SQLITE_OK);
   EXPECT_EQ(QueryText(db, "PRAGMA quick_check"), "ok");
   EXPECT_NE(
       sqlite3_exec(db, "UPDATE puzzles SET givens = '123' WHERE id = 1", nullptr, nullptr, nullptr),
@@ -551,31 +541,26 @@ TEST(SqliteStore, WritesRowsThatMeetEveryCheckConstraint) {
   sqlite3_close(db);
 }
 
-TEST(SqliteStore, RefusesARecordWithoutLevel) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+TEST_F(SqliteStoreTest, RefusesARecordWithoutLevel) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 2);
   batch[1].level = {};
-  Status s = Write(store, batch);
+  Status s = Write(store_, batch);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("NOT NULL constraint failed: puzzles.level"), std::string::npos)
       << s.message();
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM puzzles"), 0);
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 0);
 }
 
-TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
-  ASSERT_TRUE(Write(store, MakeBatch(0, 2)).ok());
-  Status s = store->EndRun("interrupted");
+TEST_F(SqliteStoreTest, EndRunSetsStatusAndFinishedAt) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
+  ASSERT_TRUE(Write(store_, MakeBatch(0, 2)).ok());
+  Status s = store_->EndRun("interrupted");
   ASSERT_TRUE(s.ok()) << s.message();
 
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store_);
   EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "interrupted");
   std::string started = QueryText(db, "SELECT started_at FROM runs");
   std::string finished = QueryText(db, "SELECT finished_at FROM runs");
@@ -584,38 +569,37 @@ TEST(SqliteStore, EndRunSetsStatusAndFinishedAt) {
   EXPECT_EQ(finished.back(), 'Z');
   EXPECT_EQ(finished[10], 'T');
   EXPECT_LE(started, finished);
-  EXPECT_EQ(store->run_id(), 0);
-  EXPECT_FALSE(Write(store, MakeBatch(2, 1)).ok());  // the run is closed
+  EXPECT_EQ(store_->run_id(), 0);
+  EXPECT_FALSE(Write(store_, MakeBatch(2, 1)).ok());  // the run is closed
 }
 
-TEST(SqliteStore, RejectsMisuse) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  EXPECT_FALSE(Write(store, MakeBatch(0, 1)).ok());  // no run
-  EXPECT_FALSE(store->EndRun("finished").ok());      // no run
+TEST_F(SqliteStoreTest, RejectsMisuse) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  EXPECT_FALSE(Write(store_, MakeBatch(0, 1)).ok());  // no run
+  EXPECT_FALSE(store_->EndRun("finished").ok());      // no run
 
   RunInfo bad = MakeRunInfo();
   bad.params_json = "[1, 2]";
   int64_t run_id = 0;
-  Status s = store->BeginRun(bad, &run_id);
+  Status s = store_->BeginRun(bad, &run_id);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("not a JSON object"), std::string::npos) << s.message();
   bad.params_json = "{not json";
-  EXPECT_FALSE(store->BeginRun(bad, &run_id).ok());
-  EXPECT_EQ(QueryInt(store->db(), "SELECT count(*) FROM runs"), 0);
+  EXPECT_FALSE(store_->BeginRun(bad, &run_id).ok());
+  EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM runs"), 0);
 
   RunInfo no_params = MakeRunInfo();
   no_params.params_json.clear();
-  ASSERT_TRUE(store->BeginRun(no_params, &run_id).ok());
-  EXPECT_EQ(QueryText(store->db(), "SELECT params FROM runs"), "{}");
-  EXPECT_FALSE(store->BeginRun(MakeRunInfo(), &run_id).ok());  // run still open
-  s = store->EndRun("running");
+  ASSERT_TRUE(store_->BeginRun(no_params, &run_id).ok());
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT params FROM runs"), "{}");
+  EXPECT_FALSE(store_->BeginRun(MakeRunInfo(), &run_id).ok());  // run still open
+  s = store_->EndRun("running");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("'running'"), std::string::npos) << s.message();
-  EXPECT_TRUE(store->EndRun("failed").ok());
+  EXPECT_TRUE(store_->EndRun("failed").ok());
 }
 
-TEST(SqliteStore, RefusesAPathInAMissingDirectory) {
+TEST_F(SqliteStoreTest, RefusesAPathInAMissingDirectory) {
   std::string path =
       (fs::temp_directory_path() / "sqlite_store_test_no_such_dir" / "corpus.db").string();
   std::unique_ptr<SqliteStore> store;
@@ -627,7 +611,7 @@ TEST(SqliteStore, RefusesAPathInAMissingDirectory) {
   EXPECT_EQ(s.message().find('\n'), std::string::npos);
 }
 
-TEST(SqliteStore, RefusesADirectory) {
+TEST_F(SqliteStoreTest, RefusesADirectory) {
   std::string path = fs::temp_directory_path().string();
   std::unique_ptr<SqliteStore> store;
   Status s = SqliteStore::Open(path, &store);
@@ -635,23 +619,22 @@ TEST(SqliteStore, RefusesADirectory) {
   EXPECT_NE(s.message().find("is a directory"), std::string::npos) << s.message();
 }
 
-TEST(SqliteStore, RefusesAReadOnlyFile) {
+TEST_F(SqliteStoreTest, RefusesAReadOnlyFile) {
   if (geteuid() == 0) GTEST_SKIP() << "root ignores file permissions";
-  TempDb file;
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
   }
-  fs::permissions(file.path(), fs::perms::owner_read, fs::perm_options::replace);
+  fs::permissions(file_.path(), fs::perms::owner_read, fs::perm_options::replace);
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store);
-  fs::permissions(file.path(), fs::perms::owner_read | fs::perms::owner_write,
+  Status s = SqliteStore::Open(file_.path(), &store);
+  fs::permissions(file_.path(), fs::perms::owner_read | fs::perms::owner_write,
                   fs::perm_options::replace);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message(), file.path() + ": cannot open for writing (the file is read-only)");
+  EXPECT_EQ(s.message(), file_.path() + ": cannot open for writing (the file is read-only)");
 }
 
-TEST(SqliteStore, RefusesAReadOnlyDirectory) {
+TEST_F(SqliteStoreTest, RefusesAReadOnlyDirectory) {
   if (geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions";
   fs::path dir =
       fs::temp_directory_path() / ("sqlite_store_test_ro_dir_" + std::to_string(getpid()));
@@ -683,16 +666,15 @@ int64_t MakeRun(SqliteStore* store, int64_t written, std::string_view status, ui
   return run_id;
 }
 
-TEST(SqliteStore, FindsTheLatestUnfinishedRun) {
-  TempDb file;
+TEST_F(SqliteStoreTest, FindsTheLatestUnfinishedRun) {
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
     MakeRun(store.get(), 3, "finished");
     MakeRun(store.get(), 2, "interrupted", 7);
     MakeRun(store.get(), 4, "", 18446744073709551615ull);  // store destroyed with it open
   }
-  auto store = OpenOrDie(file.path());
+  auto store = OpenOrDie(file_.path());
   ASSERT_NE(store, nullptr);
   StoredRun run;
   Status s = store->FindUnfinishedRun(0, &run);
@@ -712,20 +694,19 @@ TEST(SqliteStore, FindsTheLatestUnfinishedRun) {
   EXPECT_EQ(run.status, "interrupted");
   EXPECT_EQ(run.written, 2);
   EXPECT_EQ(store->run_id(), 0);  // nothing reopened
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs WHERE id = 2"), "interrupted");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT status FROM runs WHERE id = 2"), "interrupted");
 }
 
-TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
-  TempDb file;
+TEST_F(SqliteStoreTest, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
     int64_t run_id = 0;
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
     ASSERT_TRUE(Write(store, MakeBatch(0, 4)).ok());
     ASSERT_TRUE(store->EndRun("interrupted").ok());
   }
-  auto store = OpenOrDie(file.path());
+  auto store = OpenOrDie(file_.path());
   ASSERT_NE(store, nullptr);
   StoredRun run;
   Status s = store->ResumeRun(0, &run);
@@ -734,7 +715,7 @@ TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
   EXPECT_EQ(run.written, 4);
   EXPECT_EQ(run.status, "interrupted");  // as found
   EXPECT_EQ(store->run_id(), 1);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store);
   EXPECT_EQ(QueryText(db, "SELECT status FROM runs"), "running");
   EXPECT_EQ(QueryText(db, "SELECT finished_at IS NULL FROM runs"), "1");
 
@@ -746,67 +727,61 @@ TEST(SqliteStore, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
   EXPECT_EQ(QueryInt(db, "SELECT max(item_index) FROM puzzles"), 9);
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs"), 1);  // no new run
   s = store->FindUnfinishedRun(0, &run);
-  EXPECT_EQ(s.message(), file.path() + ": no unfinished run to resume");
+  EXPECT_EQ(s.message(), file_.path() + ": no unfinished run to resume");
 }
 
-TEST(SqliteStore, ResumesARunWithNothingWrittenOrEverythingWritten) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  MakeRun(store.get(), 0, "failed");
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());  // all 10 written, then "killed"
-  ASSERT_TRUE(Write(store, MakeBatch(0, 10)).ok());
-  ASSERT_TRUE(store->EndRun("interrupted").ok());
+TEST_F(SqliteStoreTest, ResumesARunWithNothingWrittenOrEverythingWritten) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  MakeRun(store_.get(), 0, "failed");
+  ASSERT_NO_FATAL_FAILURE(BeginRun());  // all 10 written, then "killed"
+  ASSERT_TRUE(Write(store_, MakeBatch(0, 10)).ok());
+  ASSERT_TRUE(store_->EndRun("interrupted").ok());
 
   StoredRun run;
-  Status s = store->FindUnfinishedRun(1, &run);
+  Status s = store_->FindUnfinishedRun(1, &run);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(run.written, 0);
-  s = store->ResumeRun(0, &run);
+  s = store_->ResumeRun(0, &run);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(run.id, 2);
   EXPECT_EQ(run.written, run.requested);
-  EXPECT_TRUE(store->EndRun("finished").ok());
+  EXPECT_TRUE(store_->EndRun("finished").ok());
 }
 
-TEST(SqliteStore, RefusesToResumeWhatCannotBeResumed) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
+TEST_F(SqliteStoreTest, RefusesToResumeWhatCannotBeResumed) {
+  ASSERT_NO_FATAL_FAILURE(Open());
   StoredRun run;
-  Status s = store->FindUnfinishedRun(0, &run);
-  EXPECT_EQ(s.message(), file.path() + ": no unfinished run to resume");
-  s = store->ResumeRun(0, &run);
-  EXPECT_EQ(s.message(), file.path() + ": no unfinished run to resume");
+  Status s = store_->FindUnfinishedRun(0, &run);
+  EXPECT_EQ(s.message(), file_.path() + ": no unfinished run to resume");
+  s = store_->ResumeRun(0, &run);
+  EXPECT_EQ(s.message(), file_.path() + ": no unfinished run to resume");
 
-  MakeRun(store.get(), 10, "finished");
-  s = store->FindUnfinishedRun(1, &run);
-  EXPECT_EQ(s.message(), file.path() + ": run 1 is already finished (10 of 10 puzzles)");
-  s = store->ResumeRun(1, &run);
-  EXPECT_EQ(s.message(), file.path() + ": run 1 is already finished (10 of 10 puzzles)");
-  EXPECT_EQ(QueryText(store->db(), "SELECT status FROM runs WHERE id = 1"), "finished");
-  s = store->FindUnfinishedRun(9, &run);
-  EXPECT_EQ(s.message(), file.path() + ": run 9 does not exist");
-  s = store->ResumeRun(9, &run);
-  EXPECT_EQ(s.message(), file.path() + ": run 9 does not exist");
-  EXPECT_EQ(sqlite3_get_autocommit(store->db()), 1);  // every refusal rolled back
+  MakeRun(store_.get(), 10, "finished");
+  s = store_->FindUnfinishedRun(1, &run);
+  EXPECT_EQ(s.message(), file_.path() + ": run 1 is already finished (10 of 10 puzzles)");
+  s = store_->ResumeRun(1, &run);
+  EXPECT_EQ(s.message(), file_.path() + ": run 1 is already finished (10 of 10 puzzles)");
+  EXPECT_EQ(QueryText(StoreDb(*store_), "SELECT status FROM runs WHERE id = 1"), "finished");
+  s = store_->FindUnfinishedRun(9, &run);
+  EXPECT_EQ(s.message(), file_.path() + ": run 9 does not exist");
+  s = store_->ResumeRun(9, &run);
+  EXPECT_EQ(s.message(), file_.path() + ": run 9 does not exist");
+  EXPECT_EQ(sqlite3_get_autocommit(StoreDb(*store_)), 1);  // every refusal rolled back
 
   // A run open in this store cannot be replaced by a resumed one.
-  int64_t open_run = MakeRun(store.get(), 2, "");
-  s = store->ResumeRun(0, &run);
+  int64_t open_run = MakeRun(store_.get(), 2, "");
+  s = store_->ResumeRun(0, &run);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("is open"), std::string::npos) << s.message();
-  EXPECT_EQ(store->run_id(), open_run);
+  EXPECT_EQ(store_->run_id(), open_run);
 }
 
-TEST(SqliteStore, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
-  TempDb file;
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  MakeRun(store.get(), 5, "interrupted");
-  MakeRun(store.get(), 5, "interrupted");
-  MakeRun(store.get(), 5, "interrupted");
-  sqlite3* db = store->db();
+TEST_F(SqliteStoreTest, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
+  ASSERT_NO_FATAL_FAILURE(Open());
+  MakeRun(store_.get(), 5, "interrupted");
+  MakeRun(store_.get(), 5, "interrupted");
+  MakeRun(store_.get(), 5, "interrupted");
+  sqlite3* db = StoreDb(*store_);
   ASSERT_EQ(sqlite3_exec(db,
                          "DELETE FROM puzzles WHERE run_id = 1 AND item_index = 2;"  // a gap
                          "UPDATE runs SET written = 6 WHERE id = 2;"    // counter ahead of rows
@@ -814,67 +789,64 @@ TEST(SqliteStore, RefusesToResumeARunWhoseRowsAreNotAPrefix) {
                          nullptr, nullptr, nullptr),
             SQLITE_OK);
   StoredRun run;
-  Status s = store->ResumeRun(1, &run);
-  EXPECT_EQ(s.message(), file.path() +
+  Status s = store_->ResumeRun(1, &run);
+  EXPECT_EQ(s.message(), file_.path() +
                              ": run 1 has 4 puzzles (items 0..4) but runs.written is 5 and "
                              "runs.next_item 5; it cannot be resumed without a gap or a duplicate");
-  s = store->FindUnfinishedRun(2, &run);
+  s = store_->FindUnfinishedRun(2, &run);
   EXPECT_NE(s.message().find("run 2 says it accounted for items 0..4 but wrote 6 and skipped 0"),
             std::string::npos)
       << s.message();
-  s = store->ResumeRun(3, &run);
+  s = store_->ResumeRun(3, &run);
   EXPECT_EQ(s.message(),
-            file.path() + ": run 3 says it wrote 11 of 10 puzzles; it cannot be resumed");
+            file_.path() + ": run 3 says it wrote 11 of 10 puzzles; it cannot be resumed");
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'"), 3);
-  EXPECT_EQ(store->run_id(), 0);
+  EXPECT_EQ(store_->run_id(), 0);
 }
 
-TEST(SqliteStore, MustExistModeDoesNotCreateTheFile) {
-  TempDb file;
+TEST_F(SqliteStoreTest, MustExistModeDoesNotCreateTheFile) {
   std::unique_ptr<SqliteStore> store;
-  Status s = SqliteStore::Open(file.path(), &store, OpenMode::kMustExist);
+  Status s = SqliteStore::Open(file_.path(), &store, OpenMode::kMustExist);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(store, nullptr);
-  EXPECT_EQ(s.message().rfind(file.path() + ": cannot open database: no such file", 0), 0u)
+  EXPECT_EQ(s.message().rfind(file_.path() + ": cannot open database: no such file", 0), 0u)
       << s.message();
-  EXPECT_FALSE(fs::exists(file.path()));
-  { auto created = OpenOrDie(file.path()); }
-  s = SqliteStore::Open(file.path(), &store, OpenMode::kMustExist);
+  EXPECT_FALSE(fs::exists(file_.path()));
+  { auto created = OpenOrDie(file_.path()); }
+  s = SqliteStore::Open(file_.path(), &store, OpenMode::kMustExist);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
 }  // namespace
 // --- Duplicates: one row per canonical form, in the whole corpus ---
 
-TEST(SqliteStore, StoresEachCanonicalFormOnceAndCountsTheRest) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+TEST_F(SqliteStoreTest, StoresEachCanonicalFormOnceAndCountsTheRest) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 5);
   batch[3].canonical = batch[1].canonical;  // a duplicate within the batch
   BatchOutcome outcome;
-  Status s = store->WriteBatch(batch, &outcome);
+  Status s = store_->WriteBatch(batch, &outcome);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(outcome.stored, 4);
   EXPECT_EQ(outcome.duplicates, 1);
-  sqlite3* db = store->db();
+  sqlite3* db = StoreDb(*store_);
   EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "0,1,2,4");
 
   std::vector<PuzzleRecord> next = MakeBatch(5, 2);
   next[1].canonical = batch[0].canonical;  // a duplicate of an earlier batch
-  ASSERT_TRUE(store->WriteBatch(next, &outcome).ok());
+  ASSERT_TRUE(store_->WriteBatch(next, &outcome).ok());
   EXPECT_EQ(outcome.stored, 1);
   EXPECT_EQ(outcome.duplicates, 1);
-  ASSERT_TRUE(store->EndRun("finished").ok());
+  ASSERT_TRUE(store_->EndRun("finished").ok());
   EXPECT_EQ(QueryText(db, "SELECT written || ' ' || duplicates || ' ' || next_item FROM runs"),
             "5 2 7");
 
   // Another run: a duplicate of the first run is not stored either.
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+  ASSERT_TRUE(store_->BeginRun(MakeRunInfo(), &run_id_).ok());
   std::vector<PuzzleRecord> other = MakeBatch(0, 1);
   other[0].canonical = batch[2].canonical;
-  ASSERT_TRUE(store->WriteBatch(other, &outcome).ok());
+  ASSERT_TRUE(store_->WriteBatch(other, &outcome).ok());
   EXPECT_EQ(outcome.stored, 0);
   EXPECT_EQ(outcome.duplicates, 1);
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 5);
@@ -882,16 +854,14 @@ TEST(SqliteStore, StoresEachCanonicalFormOnceAndCountsTheRest) {
 }
 
 // Each stored form sits under its own key, which is CanonicalKey of its text.
-TEST(SqliteStore, StoresEachFormUnderItsCanonicalKey) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+TEST_F(SqliteStoreTest, StoresEachFormUnderItsCanonicalKey) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
   const std::vector<PuzzleRecord> batch = MakeBatch(0, 3);
-  ASSERT_TRUE(Write(store, batch).ok());
+  ASSERT_TRUE(Write(store_, batch).ok());
   for (const PuzzleRecord& record : batch) {
-    EXPECT_EQ(QueryInt(store->db(), "SELECT canonical_key FROM puzzles WHERE canonical = '" +
-                                        ToString(record.canonical) + "'"),
+    EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT canonical_key FROM puzzles WHERE canonical = '" +
+                                             ToString(record.canonical) + "'"),
               CanonicalKey(record.canonical));
   }
 }
@@ -899,30 +869,28 @@ TEST(SqliteStore, StoresEachFormUnderItsCanonicalKey) {
 // Two different forms with one key (a 64-bit hash collision, simulated by giving a stored row
 // the key of another form): the second form is stored anyway, with no key, and is still found
 // as a duplicate afterwards, even once the row holding its key is gone.
-TEST(SqliteStore, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
-  auto store = OpenOrDie(":memory:");
-  ASSERT_NE(store, nullptr);
-  sqlite3* db = store->db();
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
+TEST_F(SqliteStoreTest, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  sqlite3* db = StoreDb(*store_);
+  ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> records = MakeBatch(0, 6);
   const Grid form = records[1].canonical;
   for (int i = 2; i <= 4; ++i) records[i].canonical = form;  // copies of item 1's form
-  ASSERT_TRUE(Write(store, std::span(records).subspan(0, 1)).ok());
+  ASSERT_TRUE(Write(store_, std::span(records).subspan(0, 1)).ok());
   const std::string holder_key = std::to_string(CanonicalKey(form));
   ASSERT_EQ(sqlite3_exec(db, ("UPDATE puzzles SET canonical_key = " + holder_key).c_str(), nullptr,
                          nullptr, nullptr),
             SQLITE_OK);
 
   BatchOutcome outcome;
-  ASSERT_TRUE(store->WriteBatch(std::span(records).subspan(1, 2), &outcome).ok());
+  ASSERT_TRUE(store_->WriteBatch(std::span(records).subspan(1, 2), &outcome).ok());
   EXPECT_EQ(outcome.stored, 1);      // item 1: not a duplicate of item 0, whose key it shares
   EXPECT_EQ(outcome.duplicates, 1);  // item 2: a copy of item 1
   EXPECT_EQ(QueryText(db, "SELECT canonical_key IS NULL FROM puzzles WHERE item_index = 1"), "1");
 
   ASSERT_TRUE(sqlite3_exec(db, "DELETE FROM puzzles WHERE item_index = 0", nullptr, nullptr,
                            nullptr) == SQLITE_OK);
-  ASSERT_TRUE(store->WriteBatch(std::span(records).subspan(3, 3), &outcome).ok());
+  ASSERT_TRUE(store_->WriteBatch(std::span(records).subspan(3, 3), &outcome).ok());
   EXPECT_EQ(outcome.stored, 1);      // item 5, a new form
   EXPECT_EQ(outcome.duplicates, 2);  // items 3 and 4: copies of item 1, whose key is free now
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles WHERE canonical = '" + ToString(form) + "'"),
@@ -930,10 +898,9 @@ TEST(SqliteStore, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
   EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "1,5");
 }
 
-TEST(SqliteStore, ResumesARunWithDuplicatesAtItsNextItem) {
-  TempDb file;
+TEST_F(SqliteStoreTest, ResumesARunWithDuplicatesAtItsNextItem) {
   {
-    auto store = OpenOrDie(file.path());
+    auto store = OpenOrDie(file_.path());
     ASSERT_NE(store, nullptr);
     int64_t run_id = 0;
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
@@ -942,7 +909,7 @@ TEST(SqliteStore, ResumesARunWithDuplicatesAtItsNextItem) {
     BatchOutcome outcome;
     ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
   }  // "killed"
-  auto store = OpenOrDie(file.path());
+  auto store = OpenOrDie(file_.path());
   ASSERT_NE(store, nullptr);
   StoredRun run;
   Status s = store->ResumeRun(0, &run);
@@ -951,13 +918,12 @@ TEST(SqliteStore, ResumesARunWithDuplicatesAtItsNextItem) {
   EXPECT_EQ(run.duplicates, 1);
   EXPECT_EQ(run.next_item, 6);
   ASSERT_TRUE(Write(store, MakeBatch(6, 5)).ok());
-  EXPECT_EQ(QueryText(store->db(), "SELECT written || ' ' || next_item FROM runs"), "10 11");
+  EXPECT_EQ(QueryText(StoreDb(*store), "SELECT written || ' ' || next_item FROM runs"), "10 11");
 }
 
 // A corpus written under schema 1 (no canonical forms) gets them when a store opens it; an
 // equivalent later row keeps canonical NULL and loses nothing.
-TEST(SqliteStore, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
-  TempDb file;
+TEST_F(SqliteStoreTest, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
   const fs::path schema = fs::path(SUDOKU_TEST_DATA_DIR) / ".." / ".." / "schema";
   const std::string v1 = ReadBytes((schema / "001_init.sql").string());
   ASSERT_FALSE(v1.empty());
@@ -975,16 +941,15 @@ TEST(SqliteStore, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
            std::to_string(item) + ", '" + ToString(givens) + "', '" + ToString(grid) +
            "', 40, 100, 'medium', 'none', 'search');";
   };
-  ExecOnFile(file.path(),
+  ExecOnFile(file_.path(),
              v1 +
                  "PRAGMA user_version = 1;"
                  "INSERT INTO runs(seed, params, tool_version, started_at, requested, written, "
                  "status) VALUES('1', '{}', 'sudoku-corpus 0.1.0', 'now', 3, 3, 'finished');" +
                  row(0, puzzle, solution) + row(1, twin, relabelled) + row(2, solution, solution));
-  auto store = OpenOrDie(file.path());
-  ASSERT_NE(store, nullptr);
-  EXPECT_EQ(store->opened_version(), 1);
-  sqlite3* db = store->db();
+  ASSERT_NO_FATAL_FAILURE(Open());
+  EXPECT_EQ(store_->opened_version(), 1);
+  sqlite3* db = StoreDb(*store_);
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 3);
   EXPECT_EQ(QueryText(db, "SELECT canonical FROM puzzles WHERE item_index = 0"),

@@ -36,9 +36,6 @@
 #include "sudoku/status.h"
 #include "sudoku/storage/corpus_reader.h"
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace sudoku {
 
 inline constexpr int kAppPackVersion = 1;  // PRAGMA user_version: bumped when the layout changes
@@ -71,7 +68,8 @@ class AppPackWriter {
   int64_t puzzles() const { return puzzles_; }
 
  private:
-  AppPackWriter(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+  struct Sqlite;  // the scratch file's connection and its insert statement (app_pack.cc)
+  AppPackWriter(std::string path, std::unique_ptr<Sqlite> sqlite);
   Status Setup();
   Status Exec(const std::string& sql, const std::string& what) const;
   // The pack's number of level `name`, adding a level for a name outside RatingBands().
@@ -80,8 +78,7 @@ class AppPackWriter {
   Status WriteMeta(const AppPackInfo& info);
 
   std::string path_;
-  sqlite3* db_ = nullptr;
-  sqlite3_stmt* insert_ = nullptr;
+  std::unique_ptr<Sqlite> sqlite_;
   std::vector<std::string> level_names_;  // level k is level_names_[k - 1]
   std::vector<int64_t> level_counts_;
   int64_t puzzles_ = 0;

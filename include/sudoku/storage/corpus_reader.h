@@ -25,9 +25,6 @@
 
 #include "sudoku/status.h"
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace sudoku {
 
 // Which puzzles a query covers. Each field left at its default does not filter.
@@ -180,11 +177,10 @@ class PuzzleCursor {
 
  private:
   friend class CorpusReader;
-  PuzzleCursor(const std::string& path, sqlite3* db, sqlite3_stmt* stmt)
-      : path_(path), db_(db), stmt_(stmt) {}
+  struct Rows;  // the reader's connection and the prepared query stepped (corpus_reader.cc)
+  PuzzleCursor(const std::string& path, std::unique_ptr<Rows> rows);
   const std::string& path_;
-  sqlite3* db_;
-  sqlite3_stmt* stmt_;
+  std::unique_ptr<Rows> rows_;
   Status status_;
 };
 
@@ -258,8 +254,9 @@ class CorpusReader {
   Status CheckIntegrity(bool full, int max_problems, std::vector<std::string>* problems);
 
  private:
-  CorpusReader(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
-  Status Error(const std::string& what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
+  struct Sqlite;  // the read-only connection (corpus_reader.cc)
+  CorpusReader(std::string path, std::unique_ptr<Sqlite> sqlite);
+  Status Error(const std::string& what) const;  // "<path>: <what> (<SQLite's message>)"
   template <typename ReadRow>
   Status ForEachRow(const std::string& sql, const PuzzleFilter& filter, ReadRow read_row);
   // Counts per value of a text column, ordered by rank(value).
@@ -268,7 +265,7 @@ class CorpusReader {
                  std::vector<LevelCount>* counts);
 
   std::string path_;
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<Sqlite> sqlite_;
   int version_ = 0;
 };
 

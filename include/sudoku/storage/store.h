@@ -18,23 +18,18 @@
 #ifndef SUDOKU_STORAGE_STORE_H_
 #define SUDOKU_STORAGE_STORE_H_
 
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 
 #include "sudoku/pipeline/sink.h"
 #include "sudoku/status.h"
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace sudoku {
 namespace storage_internal {
-class RunLocks;
+class StoreAccess;
 }  // namespace storage_internal
 
 // The schema version this build writes (the highest schema/NNN_*.sql).
@@ -136,67 +131,16 @@ class SqliteStore : public PuzzleSink {
   // REQUIRES: no run is open; run_id >= 0; extra >= 0.
   Status ResumeRun(int64_t run_id, StoredRun* run, int64_t extra = 0);
 
-  const std::string& path() const { return path_; }
-  sqlite3* db() const { return db_; }         // for read-only queries in tests and commands
-  int64_t run_id() const { return run_id_; }  // the open run, 0 if none
+  const std::string& path() const;
+  int64_t run_id() const;  // the open run, 0 if none
   // The file's schema version before Open migrated it (0 for a new file).
-  int opened_version() const { return opened_version_; }
+  int opened_version() const;
 
  private:
-  SqliteStore(std::string path, sqlite3* db);
-  Status Configure();  // pragmas, schema check and migration; statements prepared
-  Status Prepare(const char* sql, sqlite3_stmt** stmt);
-  // Runs `stmt` to SQLITE_DONE unless `bind_rc` reports a failed bind; then resets it and
-  // clears its bindings. Errors say "<path>: <what> (<sqlite3_errmsg>)".
-  Status Step(sqlite3_stmt* stmt, std::string_view what, int bind_rc = 0);
-  struct RecordText;  // a record's text columns, formatted once
-  // Stores `record` unless its canonical form is stored (*stored false: a duplicate).
-  Status StorePuzzle(const PuzzleRecord& record, bool* stored);
-  // Inserts `record` under its canonical key, or under none; *stored false: the key is taken.
-  Status InsertPuzzle(const PuzzleRecord& record, const RecordText& text, bool with_key,
-                      bool* stored);
-  Status FindCollisionRow(const RecordText& text, bool* found);  // a collision row has its form
-  // Steps a query of at most one row (after binds that returned `bind_rc`); *found says if
-  // there was a row and *text, unless null, gets its column 0. Resets the statement.
-  Status QueryOne(sqlite3_stmt* stmt, int bind_rc, std::string_view what, std::string* text,
-                  bool* found);
-  Status Rollback(Status cause);  // rolls back the open transaction, returns `cause`
-  // Rolls back the batch being written (to its savepoint), commits the ones before it, and
-  // returns `cause`.
-  Status RollBackBatch(Status cause);
-  bool CommitDue() const;                     // WriteBatch's commit rule
-  Status SizeCache();                         // grows the page cache with the corpus
-  Status Error(std::string_view what) const;  // "<path>: <what> (<sqlite3_errmsg>)"
-  // Run `run_id`, or with 0 the latest run (any status, or only unfinished ones).
-  Status ReadRun(int64_t run_id, bool any_status, StoredRun* run, bool* found);
-  Status CheckRunRows(const StoredRun& run);  // the run's counts agree with its rows
-
-  std::string path_;
-  sqlite3* db_ = nullptr;
-  sqlite3_stmt* begin_ = nullptr;        // BEGIN IMMEDIATE
-  sqlite3_stmt* commit_ = nullptr;       // COMMIT
-  sqlite3_stmt* rollback_ = nullptr;     // ROLLBACK
-  sqlite3_stmt* savepoint_ = nullptr;    // SAVEPOINT batch: each batch inside a transaction
-  sqlite3_stmt* release_ = nullptr;      // RELEASE batch
-  sqlite3_stmt* rollback_to_ = nullptr;  // ROLLBACK TO batch
-  sqlite3_stmt* check_params_ = nullptr;
-  sqlite3_stmt* insert_run_ = nullptr;
-  sqlite3_stmt* end_run_ = nullptr;
-  sqlite3_stmt* insert_puzzle_ = nullptr;
-  sqlite3_stmt* form_of_key_ = nullptr;         // the canonical form stored under a key
-  sqlite3_stmt* any_collision_row_ = nullptr;   // are there collision rows at all
-  sqlite3_stmt* find_collision_row_ = nullptr;  // a collision row with a given form
-  sqlite3_stmt* add_written_ = nullptr;
-  sqlite3_stmt* reopen_run_ = nullptr;
-  int64_t run_id_ = 0;
-  int opened_version_ = 0;
-  std::unique_ptr<storage_internal::RunLocks> run_locks_;  // the runs this store owns
-  bool collision_rows_ = false;  // the corpus has collision rows (read at each transaction's start)
-  bool in_transaction_ = false;  // a write transaction holds batches not yet committed
-  int64_t uncommitted_rows_ = 0;  // the items of those batches
-  int64_t corpus_rows_ = 0;       // about how many puzzles the corpus holds (its highest id)
-  int64_t cache_kib_ = 0;         // the page cache's size as SizeCache last set it
-  std::chrono::steady_clock::time_point last_commit_ = std::chrono::steady_clock::now();
+  friend class storage_internal::StoreAccess;  // white-box access for tests and benchmarks
+  class Impl;  // the connection, its prepared statements and the batch state (store_impl.h)
+  explicit SqliteStore(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace sudoku

@@ -1,0 +1,64 @@
+// The reader's filter clause: see corpus_filter.h.
+#include "storage/corpus_filter.h"
+
+namespace sudoku::storage_internal {
+namespace {
+
+constexpr int kMaxClues = 81;
+constexpr int kMaxFreedom = 729;
+constexpr int kNoRatingBound = 1000;  // CorpusFilter::max_rating's default: no bound
+
+// Binds `value` to the parameter `name` if the statement has it.
+int BindText(sqlite3_stmt* stmt, const char* name, const std::string& value) {
+  const int index = sqlite3_bind_parameter_index(stmt, name);
+  return index == 0 ? SQLITE_OK
+                    : sqlite3_bind_text(stmt, index, value.c_str(), -1, SQLITE_TRANSIENT);
+}
+
+}  // namespace
+
+std::string FilterConditions(const PuzzleFilter& filter, const std::string& extra) {
+  std::string where;
+  auto add = [&where](const char* condition) {
+    if (!where.empty()) where += " AND ";
+    where += condition;
+  };
+  if (!filter.level.empty()) add("level = :level");
+  if (!filter.clue_class.empty()) add("clue_level = :clue_level");
+  if (!filter.grid_method.empty()) add("grid_method = :grid_method");
+  if (!filter.symmetry.empty()) add("symmetry = :symmetry");
+  if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
+    add("clues BETWEEN :min_clues AND :max_clues");
+  }
+  if (filter.min_freedom > 0 || filter.max_freedom < kMaxFreedom) {
+    add("freedom BETWEEN :min_freedom AND :max_freedom");
+  }
+  if (filter.min_rating > 0 || filter.max_rating < kNoRatingBound) {
+    add("rating BETWEEN :min_rating AND :max_rating");
+  }
+  if (filter.run_id != 0) add("run_id = :run_id");
+  if (!extra.empty()) add(extra.c_str());
+  return where.empty() ? "1" : where;
+}
+
+int BindInt(sqlite3_stmt* stmt, const char* name, int64_t value) {
+  const int index = sqlite3_bind_parameter_index(stmt, name);
+  return index == 0 ? SQLITE_OK : sqlite3_bind_int64(stmt, index, value);
+}
+
+int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
+  int rc = BindText(stmt, ":level", filter.level);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_class);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":grid_method", filter.grid_method);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_rating", filter.min_rating);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_rating", filter.max_rating);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":symmetry", filter.symmetry);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_clues", filter.min_clues);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_clues", filter.max_clues);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_freedom", filter.min_freedom);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
+  return rc;
+}
+
+}  // namespace sudoku::storage_internal

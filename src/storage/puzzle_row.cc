@@ -1,0 +1,189 @@
+// PuzzleRow: see puzzle_row.h.
+#include "storage/puzzle_row.h"
+
+#include "sudoku/core/canonical_key.h"
+
+namespace sudoku::storage_internal {
+namespace {
+
+// Binds text with its length (string_views are not NUL-terminated) and without a copy
+// (SQLITE_STATIC): every caller steps the statement and then clears its bindings while `text`
+// is still alive, so SQLite never reads it afterwards. A null data() binds NULL, which the
+// NOT NULL constraints then reject.
+int BindView(sqlite3_stmt* stmt, int index, std::string_view text) {
+  return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+}
+
+// Binds a copy of `text`, for values that do not outlive the bind.
+int BindCopy(sqlite3_stmt* stmt, int index, std::string_view text) {
+  return sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()),
+                           SQLITE_TRANSIENT);
+}
+
+// The text form of `grid` in `text`, without allocating (ToString would, four times a row).
+std::string_view FormatGrid(const Grid& grid, std::array<char, kCells>& text) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    text[cell] = grid[cell] == 0 ? '.' : static_cast<char>('0' + grid[cell]);
+  }
+  return {text.data(), text.size()};
+}
+
+std::string_view ColumnView(sqlite3_stmt* stmt, int column) {
+  const unsigned char* text = sqlite3_column_text(stmt, column);
+  if (text == nullptr) return {};
+  return {reinterpret_cast<const char*>(text),
+          static_cast<size_t>(sqlite3_column_bytes(stmt, column))};
+}
+
+// The expression a copied row's key is read with: a source's collision row gets its true key.
+constexpr char kCopiedKeyExpr[] = "coalesce(canonical_key, sudoku_canonical_key(canonical))";
+
+}  // namespace
+
+// ?18 is the key, or NULL for a collision row.
+const char kInsertPuzzleSql[] =
+    "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
+    "grid_method, dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, "
+    "techniques, canonical_key) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+    "?14, ?15, ?16, ?17, ?18) ON CONFLICT(canonical_key) DO NOTHING";
+
+PuzzleRowText::PuzzleRowText(const PuzzleRecord& r)
+    : givens(FormatGrid(r.givens, givens_buffer)),
+      solution(FormatGrid(r.solution, solution_buffer)),
+      canonical(FormatGrid(r.canonical, canonical_buffer)),
+      solution_canonical(FormatGrid(r.solution_canonical, solution_canonical_buffer)),
+      techniques(TechniqueUsesJson(r.technique_uses)),
+      canonical_key(CanonicalKey(r.canonical)) {}
+
+int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& r,
+                     const PuzzleRowText& text, bool with_key) {
+  int rc = sqlite3_bind_int64(insert, 1, run_id);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(insert, 2, r.item_index);
+  if (rc == SQLITE_OK) rc = BindView(insert, 3, text.givens);
+  if (rc == SQLITE_OK) rc = BindView(insert, 4, text.solution);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 5, r.clues);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 6, r.freedom);
+  if (rc == SQLITE_OK) rc = BindView(insert, 7, r.level);
+  if (rc == SQLITE_OK) rc = BindView(insert, 8, r.symmetry);
+  if (rc == SQLITE_OK) rc = BindView(insert, 9, r.grid_method);
+  if (rc == SQLITE_OK) rc = BindView(insert, 10, r.dig_order);
+  if (rc == SQLITE_OK) rc = BindView(insert, 11, text.canonical);
+  if (rc == SQLITE_OK) rc = BindView(insert, 12, text.solution_canonical);
+  if (rc == SQLITE_OK) rc = BindView(insert, 13, r.clue_class);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 14, r.rating);
+  if (rc == SQLITE_OK) rc = BindView(insert, 15, TechniqueName(r.hardest));
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 16, r.guesses);
+  if (rc == SQLITE_OK) rc = BindView(insert, 17, text.techniques);
+  if (rc == SQLITE_OK) {
+    rc = with_key ? sqlite3_bind_int64(insert, 18, text.canonical_key)
+                  : sqlite3_bind_null(insert, 18);
+  }
+  return rc;
+}
+
+const char kPuzzleColumns[] =
+    "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
+    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
+    "canonical_key";
+
+void ReadPuzzleRow(sqlite3_stmt* stmt, StoredPuzzle* puzzle) {
+  puzzle->id = sqlite3_column_int64(stmt, 0);
+  puzzle->run_id = sqlite3_column_int64(stmt, 1);
+  puzzle->item_index = sqlite3_column_int64(stmt, 2);
+  puzzle->givens = ColumnText(stmt, 3);
+  puzzle->solution = ColumnText(stmt, 4);
+  puzzle->clues = sqlite3_column_int(stmt, 5);
+  puzzle->freedom = sqlite3_column_int(stmt, 6);
+  puzzle->level = ColumnText(stmt, 7);
+  puzzle->symmetry = ColumnText(stmt, 8);
+  puzzle->grid_method = ColumnText(stmt, 9);
+  puzzle->dig_order = ColumnText(stmt, 10);
+  puzzle->canonical = ColumnText(stmt, 11);
+  puzzle->solution_canonical = ColumnText(stmt, 12);
+  puzzle->clue_class = ColumnText(stmt, 13);
+  puzzle->rating = sqlite3_column_int(stmt, 14);
+  puzzle->hardest = ColumnText(stmt, 15);
+  puzzle->guesses = sqlite3_column_int(stmt, 16);
+  puzzle->techniques = ColumnText(stmt, 17);
+  puzzle->has_canonical_key = sqlite3_column_type(stmt, 18) != SQLITE_NULL;
+  puzzle->canonical_key = sqlite3_column_int64(stmt, 18);
+}
+
+RatingRow RatingRowOf(const Rating& rating) {
+  return {rating.rating, std::string(TechniqueName(rating.hardest)), rating.guesses,
+          TechniqueUsesJson(rating.uses), std::string(RatingLevel(rating.rating))};
+}
+
+const char kRatingColumns[] = "rating, hardest, guesses, techniques, level";
+
+const char kSetRatingSql[] = "rating = ?2, hardest = ?3, guesses = ?4, techniques = ?5, level = ?6";
+
+int BindRatingRow(sqlite3_stmt* update, const RatingRow& row) {
+  int rc = sqlite3_bind_int(update, 2, row.rating);
+  if (rc == SQLITE_OK) rc = BindCopy(update, 3, row.hardest);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(update, 4, row.guesses);
+  if (rc == SQLITE_OK) rc = BindCopy(update, 5, row.techniques);
+  if (rc == SQLITE_OK) rc = BindCopy(update, 6, row.level);
+  return rc;
+}
+
+RatingRow ReadRatingRow(sqlite3_stmt* select, int first) {
+  auto int_or_null = [select](int column) {
+    return sqlite3_column_type(select, column) == SQLITE_NULL ? -1
+                                                              : sqlite3_column_int(select, column);
+  };
+  return {int_or_null(first), std::string(ColumnView(select, first + 1)), int_or_null(first + 2),
+          std::string(ColumnView(select, first + 3)), std::string(ColumnView(select, first + 4))};
+}
+
+Status CopiedColumns::Read(const Connection& conn) {
+  OwnedStmt info;
+  if (Status s = PrepareStatement(conn.db(), conn.path(),
+                                  "SELECT name FROM pragma_table_info('puzzles')", &info);
+      !s.ok()) {
+    return s;
+  }
+  while (sqlite3_step(info.get()) == SQLITE_ROW) {
+    const std::string name = ColumnText(info.get(), 0);
+    if (name == "id" || name == "run_id") continue;
+    if (name == "canonical_key") key = static_cast<int>(names.size());
+    if (name == "item_index") item = static_cast<int>(names.size());
+    names.push_back(name);
+  }
+  if (key < 0 || item < 0) {
+    return Status::Internal(conn.path() + ": puzzles lacks canonical_key or item_index");
+  }
+  return Status::Ok();
+}
+
+std::string CopiedColumns::SelectList() const {
+  std::string list;
+  for (size_t c = 0; c < names.size(); ++c) {
+    list += c == 0 ? "" : ", ";
+    list += static_cast<int>(c) == key ? kCopiedKeyExpr : names[c];
+  }
+  return list;
+}
+
+std::string CopiedColumns::InsertSql() const {
+  std::string list, marks;
+  for (const std::string& name : names) {
+    list += (list.empty() ? "" : ", ") + name;
+    marks += ", ?";
+  }
+  return "INSERT INTO main.puzzles (run_id, " + list + ") VALUES (?" + marks + ")";
+}
+
+int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,
+                  const CopiedColumns& columns, bool drop_key) {
+  int rc = sqlite3_bind_int64(insert, 1, run_id);
+  const int count = static_cast<int>(columns.names.size());
+  for (int c = 0; c < count && rc == SQLITE_OK; ++c) {
+    rc = c == columns.key && drop_key
+             ? sqlite3_bind_null(insert, c + 2)
+             : sqlite3_bind_value(insert, c + 2, sqlite3_column_value(source, c));
+  }
+  return rc;
+}
+
+}  // namespace sudoku::storage_internal

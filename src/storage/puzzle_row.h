@@ -1,0 +1,105 @@
+// PuzzleRow: the one codec of a row of the `puzzles` table (schema/NNN_*.sql). It alone knows the
+// columns and how each value is written: a new PuzzleRecord (the store), a row copied from
+// another corpus (the merge), a puzzle rated again (the migrations' backfills), and a row read
+// back (the corpus reader). Private to src/storage; include as "storage/puzzle_row.h".
+//
+// Text columns: the 81-character forms ('.' for empty, grid.h), names of levels, methods and
+// techniques (TechniqueName), technique uses as TechniqueUsesJson. canonical_key is
+// CanonicalKey(canonical), or NULL for a "collision row" (schema/004_canonical_key.sql).
+// Binding functions return SQLite's first failed return code (SQLITE_OK when all bound); the
+// caller steps, resets and clears the statement. Stateless: safe from any thread.
+#ifndef SUDOKU_STORAGE_PUZZLE_ROW_H_
+#define SUDOKU_STORAGE_PUZZLE_ROW_H_
+
+#include <sqlite3.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "storage/connection.h"
+#include "sudoku/core/record.h"
+#include "sudoku/status.h"
+#include "sudoku/storage/corpus_reader.h"
+
+namespace sudoku::storage_internal {
+
+// Inserts a new puzzle (BindNewPuzzleRow binds it). A row whose canonical key is taken is not
+// inserted: no change, no error (the store then tells a duplicate from a hash collision). Any
+// other constraint (e.g. the same item twice) still fails.
+extern const char kInsertPuzzleSql[];
+
+// A record's text columns, formatted once into buffers that BindNewPuzzleRow binds without a
+// copy, so the object must outlive every step of the statement it was bound to.
+struct PuzzleRowText {
+  explicit PuzzleRowText(const PuzzleRecord& record);
+  PuzzleRowText(const PuzzleRowText&) = delete;  // the views point into this object's buffers
+  PuzzleRowText& operator=(const PuzzleRowText&) = delete;
+
+  std::array<char, kCells> givens_buffer, solution_buffer, canonical_buffer,
+      solution_canonical_buffer;
+  std::string_view givens, solution, canonical, solution_canonical;
+  std::string techniques;
+  int64_t canonical_key;
+};
+
+// Binds `record` of run `run_id` to kInsertPuzzleSql, under its canonical key, or with
+// with_key false under none (a collision row). REQUIRES: `text` was made from `record`.
+int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& record,
+                     const PuzzleRowText& text, bool with_key);
+
+// The columns StoredPuzzle holds, in ReadPuzzleRow's order, for a SELECT list.
+extern const char kPuzzleColumns[];
+
+// The current row of a statement that selected kPuzzleColumns, into *puzzle (NULL reads as
+// "" or 0; has_canonical_key tells a NULL key).
+void ReadPuzzleRow(sqlite3_stmt* select, StoredPuzzle* puzzle);
+
+// The rating columns of a row, as stored: rated anew (RatingRowOf) or read back
+// (ReadRatingRow: NULL as -1 for numbers, "" for text).
+struct RatingRow {
+  int rating = -1;
+  std::string hardest;
+  int guesses = -1;
+  std::string techniques;
+  std::string level;
+  bool operator==(const RatingRow&) const = default;
+};
+RatingRow RatingRowOf(const Rating& rating);
+
+// The rating columns, in ReadRatingRow's order, for a SELECT list.
+extern const char kRatingColumns[];
+// "rating = ?2, hardest = ?3, guesses = ?4, techniques = ?5, level = ?6", for an UPDATE whose
+// ?1 names the row; BindRatingRow binds ?2..?6.
+extern const char kSetRatingSql[];
+int BindRatingRow(sqlite3_stmt* update, const RatingRow& row);
+// Columns first..first+4 of the current row, selected as "rating, hardest, guesses,
+// techniques, level".
+RatingRow ReadRatingRow(sqlite3_stmt* select, int first);
+
+// The columns a merge copies from one corpus into another: every puzzles column but id and
+// run_id, read from the schema itself so that no column is left behind.
+struct CopiedColumns {
+  std::vector<std::string> names;
+  int key = -1;   // canonical_key's position in names
+  int item = -1;  // item_index's
+
+  // Reads the columns of `conn`'s puzzles table. Fails if it lacks canonical_key or item_index.
+  Status Read(const Connection& conn);
+  // The SELECT list that reads them from a source, with a collision row's true key in place of
+  // its NULL (needs sudoku_canonical_key, Connection::RegisterFunctions).
+  std::string SelectList() const;
+  // INSERT INTO main.puzzles for them, with run_id as ?1.
+  std::string InsertSql() const;
+};
+
+// Binds the row `source` selected with columns.SelectList() to columns.InsertSql(), under run
+// `run_id`; with drop_key the row is written without its key (a key collision in the output).
+int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,
+                  const CopiedColumns& columns, bool drop_key);
+
+}  // namespace sudoku::storage_internal
+
+#endif  // SUDOKU_STORAGE_PUZZLE_ROW_H_
