@@ -1,9 +1,5 @@
 #include "cmd_export.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +17,7 @@
 #include <vector>
 
 #include "export_records.h"
+#include "output_file.h"
 #include "sudoku/storage/app_pack.h"
 #include "sudoku/storage/corpus_reader.h"
 
@@ -28,80 +25,6 @@ namespace sudoku::cli {
 namespace {
 
 bool IsCsv(const std::string& format) { return format == "csv" || format == "kaggle"; }
-
-// A file under a temporary name in the folder of `path` ("<path>.tmp-XXXXXX", made empty by
-// mkstemp), synced and renamed over `path` by Commit, so that readers never see a partial file;
-// the destructor removes the file of an export that failed.
-class TempFile {
- public:
-  explicit TempFile(std::string path) : path_(std::move(path)) {
-    std::string pattern = path_ + ".tmp-XXXXXX";
-    const int fd = mkstemp(pattern.data());
-    if (fd < 0) {
-      throw UserError("cannot open '" + path_ + "' for writing: " + std::strerror(errno));
-    }
-    close(fd);  // reopened by its writer; mkstemp made the name ours
-    temp_ = pattern;
-  }
-  ~TempFile() {
-    if (!temp_.empty()) std::remove(temp_.c_str());
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  const std::string& name() const { return temp_; }
-
-  // Syncs the file to disk (so that a power loss cannot leave `path` empty) and renames it
-  // into place; throws UserError when either fails.
-  void Commit() {
-    const int fd = open(temp_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0 || fsync(fd) != 0) {
-      const std::string reason = std::strerror(errno);
-      if (fd >= 0) close(fd);
-      throw UserError("cannot write '" + path_ + "': " + reason);
-    }
-    close(fd);
-    // The permissions a file created by open() would have had (mkstemp makes it 0600).
-    const mode_t mask = umask(0);
-    umask(mask);
-    chmod(temp_.c_str(), 0666 & ~mask);
-    if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
-      throw UserError("cannot rename '" + temp_ + "' to '" + path_ + "': " + std::strerror(errno));
-    }
-    temp_.clear();
-  }
-
- private:
-  std::string path_;
-  std::string temp_;
-};
-
-// A TempFile written through a stream.
-class TempOutput {
- public:
-  explicit TempOutput(std::string path) : path_(path), file_(std::move(path)) {
-    stream_.open(file_.name(), std::ios::binary | std::ios::trunc);
-    if (!stream_) throw UserError("cannot open '" + file_.name() + "' for writing");
-  }
-
-  std::ostream& stream() { return stream_; }
-
-  // Flushes, closes and commits the file; throws UserError if any write failed.
-  void Commit() {
-    errno = 0;
-    stream_.close();
-    if (stream_.fail()) {
-      throw UserError("cannot write '" + path_ + "'" +
-                      (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
-    }
-    file_.Commit();
-  }
-
- private:
-  std::string path_;
-  TempFile file_;
-  std::ofstream stream_;
-};
 
 PuzzleQuery ToQuery(const ExportOptions& options) {
   PuzzleQuery query;
