@@ -52,6 +52,12 @@ void CheckOutputOptions(const ExportOptions& options) {
     throw UsageError("-o '" + options.output +
                      "' is the corpus being exported; write to another file");
   }
+  // A name that cannot be written is refused before any work, not after the whole export.
+  if (options.output == "-") return;
+  if (ResolveOutputPath(options.output).in_place && options.format == "sqlite") {
+    throw UsageError("--format sqlite writes a file, not the device or FIFO '" + options.output +
+                     "'");
+  }
 }
 
 // The selection as typed, for the app pack's meta table: "--level easy --limit 10".
@@ -102,17 +108,21 @@ int64_t WriteAppPack(const ExportOptions& options, PuzzleCursor* cursor) {
   return writer->puzzles();
 }
 
-// Writes the puzzles of `cursor` (none if it is null) in a text format to `out`; returns how many.
-int64_t WriteRecords(RecordFormatter& formatter, PuzzleCursor* cursor, std::ostream& out) {
+// Writes the puzzles of `cursor` (none if it is null) in a text format to `out`, named `what` in
+// messages; returns how many. Stops at the first failed write, with its reason.
+int64_t WriteRecords(RecordFormatter& formatter, PuzzleCursor* cursor, std::ostream& out,
+                     const std::string& what) {
   std::string line;
   formatter.AppendHeader(&line);
   out << line;
+  CheckStreamWritten(out, what);
   int64_t written = 0;
   StoredPuzzle puzzle;
   while (cursor != nullptr && cursor->Next(&puzzle)) {
     line.clear();
     formatter.AppendRecord(puzzle, &line);
     out << line;
+    CheckStreamWritten(out, what);
     ++written;
   }
   if (cursor != nullptr) ThrowIfError(cursor->status());
@@ -181,11 +191,11 @@ int RunExport(const ExportOptions& options) {
     written = WriteAppPack(options, cursor.get());
   } else if (options.output == "-") {
     std::ios::sync_with_stdio(false);
-    written = WriteRecords(*formatter, cursor.get(), std::cout);
+    written = WriteRecords(*formatter, cursor.get(), std::cout, "standard output");
     CheckStdoutWritten();
   } else {
     TempOutput file(options.output);
-    written = WriteRecords(*formatter, cursor.get(), file.stream());
+    written = WriteRecords(*formatter, cursor.get(), file.stream(), "'" + options.output + "'");
     file.Commit();
   }
   if (written == 0 && !nothing) std::cerr << "sudoku-corpus: no puzzles match\n";
