@@ -75,9 +75,23 @@ case_man_sections() {
     done <entries.txt
   done
   [ "$listed" -ge 8 ] || fail "only $listed subcommands in --help"
-  for section in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS '"EXIT STATUS"' FILES '"SEE ALSO"'; do
+  for section in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS '"EXIT STATUS"' FILES EXAMPLES \
+    '"SEE ALSO"'; do
     grep -qx ".SH $section" "$MAN" || fail "no $section section"
   done
+  # Each example is a command the binary has, with options it lists.
+  local examples=0 word
+  awk '/^\.SH EXAMPLES$/ { on = 1; next } /^\.SH / { on = 0 } on' "$MAN" | man_text |
+    grep '^sudoku-corpus ' >examples.txt
+  while read -r _ cmd rest; do
+    examples=$((examples + 1))
+    commands | grep -qx -- "$cmd" || fail "the example's command $cmd is not one of --help's"
+    for word in $rest; do
+      [[ $word == -* ]] || continue
+      option_names "$cmd" | grep -qx -- "$word" || fail "example: $cmd has no option $word"
+    done
+  done <examples.txt
+  [ "$examples" -ge 5 ] || fail "only $examples examples"
 }
 
 # man renders the page without a warning, with ASCII hyphens in option names.
