@@ -29,7 +29,7 @@ if [ -z "$deb" ]; then
   rm -rf "$dir/package"
   (cd "$dir" && cpack -G DEB -B "$dir/package" >"$dir/cpack.log" 2>&1) ||
     { cat "$dir/cpack.log" >&2; log "cpack failed"; exit 1; }
-  deb="$(ls "$dir"/package/*.deb)"
+  deb="$(ls "$dir"/package/sudoku-corpus_*.deb)"  # the tool; libsudoku-corpus-dev beside it
 fi
 [ -f "$deb" ] || { log "no package at $deb"; exit 1; }
 deb="$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")"

@@ -41,28 +41,52 @@ ensure_packages() {
     { log "apt-get install ${missing[*]} failed"; exit 1; }
 }
 
-# build_tree DIR [CMAKE_ARGS...]: configures (once) and builds the repository into DIR.
+# build_tree DIR [CMAKE_ARGS...]: configures (once) and builds the repository into DIR. Says what
+# it does on stderr, with the compiler's progress ("[ 40%] Building ...") when there is work:
+# a first build takes minutes. Nothing is printed when the build is up to date.
 build_tree() {
   local dir="$1"
   shift
-  cmake -S "$REPO_ROOT" -B "$dir" "$@" >/dev/null || { log "cmake configure failed in $dir"; exit 1; }
-  cmake --build "$dir" -j "$(nproc)" >/dev/null 2>"$dir/build.log" ||
-    { cat "$dir/build.log" >&2; log "build failed in $dir"; exit 1; }
+  if [ ! -f "$dir/CMakeCache.txt" ]; then
+    log "configuring a build in $dir (cmake; the first build takes a few minutes)"
+  fi
+  mkdir -p "$dir"
+  cmake -S "$REPO_ROOT" -B "$dir" "$@" >"$dir/configure.log" 2>&1 ||
+    { cat "$dir/configure.log" >&2; log "cmake configure failed in $dir"; exit 1; }
+  # The full output goes to build.log; the lines of real work are shown as they come.
+  local built=0
+  cmake --build "$dir" -j "$(nproc)" > >(tee "$dir/build.log" |
+    grep --line-buffered -E '^\[ *[0-9]+%\] (Building|Linking)' >&2) 2>&1 || built=$?
+  wait $! 2>/dev/null || true  # the shown lines and build.log are complete
+  if [ "$built" -ne 0 ]; then
+    log "build failed in $dir; the compiler said:"
+    grep -E -B2 -A6 'error' "$dir/build.log" | head -60 >&2
+    exit 1
+  fi
 }
 
-# corpus_binary: prints the sudoku-corpus to run: $SUDOKU_CORPUS, else the one on PATH, else this
-# checkout's Release build (built first if missing).
+# corpus_binary: prints the sudoku-corpus to run, and says which on stderr: $SUDOKU_CORPUS; else
+# this checkout's Release build, brought up to date (so that a newer checkout never runs an older
+# binary); else, when the checkout has no build, the one installed on PATH; else the checkout's
+# build, made first.
 corpus_binary() {
+  local dir="$REPO_ROOT/build-release" bin
   if [ -n "${SUDOKU_CORPUS:-}" ]; then
-    echo "$SUDOKU_CORPUS"
-  elif command -v sudoku-corpus >/dev/null 2>&1; then
-    command -v sudoku-corpus
+    bin="$SUDOKU_CORPUS"
+  elif [ ! -x "$dir/src/cli/sudoku-corpus" ] && command -v sudoku-corpus >/dev/null 2>&1; then
+    bin="$(command -v sudoku-corpus)"
+    log "this checkout has no build: running the installed $bin (SUDOKU_CORPUS=FILE picks another)"
   else
-    local dir="$REPO_ROOT/build-release"
-    if [ ! -x "$dir/src/cli/sudoku-corpus" ]; then
-      ensure_packages "${BUILD_PACKAGES[@]}"
-      build_tree "$dir" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_BUILD_TESTS=OFF -DSUDOKU_BUILD_BENCH=OFF
-    fi
-    echo "$dir/src/cli/sudoku-corpus"
+    ensure_packages "${BUILD_PACKAGES[@]}"
+    build_tree "$dir" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_BUILD_TESTS=OFF -DSUDOKU_BUILD_BENCH=OFF
+    bin="$dir/src/cli/sudoku-corpus"
   fi
+  log "running $bin ($("$bin" --version 2>/dev/null || echo "no --version"))"
+  echo "$bin"
+}
+
+# script_help FILE: prints the comment block at the top of FILE (after the #! line), which is
+# the script's usage, without the leading "# ".
+script_help() {
+  awk 'NR == 1 && /^#!/ { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"
 }

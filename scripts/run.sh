@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the Release binary, and runs it with the arguments given.
-# With no arguments it generates a default corpus (1,000 puzzles) into ./corpus.db.
+# With no arguments it generates a default corpus (1,000 puzzles) into ./corpus.db. The build
+# says what it does on stderr and shows the compiler's progress (a first build takes a few
+# minutes); an up-to-date build prints nothing.
 #   scripts/run.sh                          # default corpus in ./corpus.db
 #   scripts/run.sh generate --count 2000 --seed 7 --db x.db
 #   scripts/run.sh solve examples/puzzles.txt

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the N shards of one run with GNU parallel, then merges them into OUT:
-#   scripts/parallel/run.sh --shards N [--jobs J] [--sshlogin LOGINS] --db OUT GENERATE-OPTIONS...
+#   scripts/parallel/run.sh --shards N [--jobs J] [--sshlogin LOGINS] [--remove-shards] \
+#     --db OUT GENERATE-OPTIONS...
 # Shard K writes OUT.shardK.db with `sudoku-corpus generate --shard K/N GENERATE-OPTIONS...
 # --quiet`; GENERATE-OPTIONS must include --seed. The merge runs once every shard succeeded and
 # writes OUT, the corpus one machine would make with the same options.
@@ -12,14 +13,17 @@
 # threads unless the options set --threads.
 # --sshlogin: GNU parallel's machines to run shards on (e.g. 8/node1,8/node2,:); the binary and
 # OUT's folder must have the same paths on all of them (shared storage), as the merge runs here.
-# The binary: $SUDOKU_CORPUS, else sudoku-corpus on PATH, else this checkout's Release build.
-# Exit codes: 0 merged, 1 a shard or the merge failed, 2 bad arguments.
+# After the merge the shard files OUT.shardK.db and OUT.joblog stay beside OUT (the run's parts,
+# which `merge` can combine again); --remove-shards removes them once the merge has succeeded.
+# The binary: $SUDOKU_CORPUS, else this checkout's Release build (built or brought up to date),
+# else, when the checkout has no build, sudoku-corpus on PATH; the log says which.
+# Exit codes: 0 merged, 1 a shard or the merge failed, 2 bad arguments; --help prints this.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 
 bad() {
   log "parallel/run.sh: $*; usage: scripts/parallel/run.sh --shards N [--jobs J]" \
-    "[--sshlogin LOGINS] --db OUT GENERATE-OPTIONS..."
+    "[--sshlogin LOGINS] [--remove-shards] --db OUT GENERATE-OPTIONS... (--help: more)"
   exit 2
 }
 refuse() {
@@ -32,7 +36,7 @@ fail() {
 }
 
 # The script's own options may stand anywhere; everything else is passed to generate.
-shards="" jobs="" sshlogin="" out="" gen=() seed=0 threads="" prev=""
+shards="" jobs="" sshlogin="" out="" gen=() seed=0 threads="" prev="" remove_shards=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --shards | --jobs | --sshlogin | --db)
@@ -53,7 +57,11 @@ while [ $# -gt 0 ]; do
     --shard | --shard=* | --resume | --resume=* | --extend | --extend=*)
       bad "$1 is not a run's option: run.sh gives each shard its --shard" ;;
     -q | --quiet) ;;  # every shard runs with --quiet
-    -h | --help) bad "help" ;;
+    --remove-shards) remove_shards=1 ;;
+    -h | --help)
+      script_help "${BASH_SOURCE[0]}"
+      exit 0
+      ;;
     *)
       case "$1" in --seed | --seed=*) seed=1 ;; esac
       # A resumed shard is given the run's thread count again.
@@ -131,3 +139,11 @@ log "parallel/run.sh: merging into $out"
 files=()
 for k in $(seq 1 "$shards"); do files+=("$out.shard$k.db"); done
 "$bin" merge --db "$out" "${files[@]}" || fail "the merge into $out failed"
+if [ "$remove_shards" -eq 1 ]; then
+  for f in "${files[@]}"; do rm -f -- "$f" "$f-wal" "$f-shm" "$f-lock"; done
+  rm -f -- "$out.joblog"
+  log "parallel/run.sh: merged into $out; removed its $shards shard files and $out.joblog"
+else
+  log "parallel/run.sh: merged into $out; the shard files $out.shard*.db and $out.joblog stay" \
+    "(--remove-shards removes them after the merge)"
+fi

@@ -11,7 +11,7 @@
 # start does nothing when the cluster is up already, and otherwise returns once the node is
 # idle; stop cancels the cluster's jobs and ends the daemons that start began.
 # Exit codes: 0 done (status: running), 1 cannot start, with one line saying why (status: not
-# running), 2 bad usage.
+# running), 2 bad usage; --help prints this.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 
@@ -263,6 +263,7 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
+  -h | --help) script_help "$0" ;;
   *)
     log "usage: $SELF start|stop|status"
     exit 2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Submits one run to Slurm as N shards and a merge:
 #   scripts/slurm/submit.sh --shards N [--wait] [--partition P] [--cpus-per-task C] \
-#     --db OUT GENERATE-OPTIONS...
+#     [--remove-shards] --db OUT GENERATE-OPTIONS...
 # Shard K (a task of a job array, generate-shards.sbatch) writes OUT.shardK.db with
 # `sudoku-corpus generate --shard K/N GENERATE-OPTIONS...`; the merge job (merge.sbatch) runs
 # only if every task succeeded (--dependency=afterok) and writes OUT, the corpus that one machine
@@ -15,16 +15,20 @@
 # leaves the jobs running.
 # After a failure, the same command again reruns the shards: finished ones are kept, unfinished
 # ones resumed. Other sbatch settings come from its environment (SBATCH_TIMELIMIT, SBATCH_ACCOUNT).
-# The binary: $SUDOKU_CORPUS, else sudoku-corpus on PATH, else this checkout's Release build.
+# After the merge the shard files OUT.shardK.db stay beside OUT (the run's parts, which `merge`
+# can combine again), with the logs; --remove-shards has the merge job remove the shard files
+# once it has succeeded (SUDOKU_REMOVE_SHARDS=1 in its environment).
+# The binary: $SUDOKU_CORPUS, else this checkout's Release build (built or brought up to date),
+# else, when the checkout has no build, sudoku-corpus on PATH; the log says which.
 # Exit codes: 0 submitted (with --wait: merged), 1 a job failed or was cancelled, or submitting
-# failed, 2 bad arguments.
+# failed, 2 bad arguments; --help prints this.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/../common.sh"
 
 bad() {
   log "submit.sh: $*; usage: scripts/slurm/submit.sh --shards N [--wait] [--partition P]" \
-    "[--cpus-per-task C] --db OUT GENERATE-OPTIONS..."
+    "[--cpus-per-task C] [--remove-shards] --db OUT GENERATE-OPTIONS... (--help: more)"
   exit 2
 }
 refuse() {
@@ -37,7 +41,7 @@ fail() {
 }
 
 # The script's own options may stand anywhere; everything else is passed to generate.
-shards="" wait=0 partition="" cpus="" out="" gen=() seed=0
+shards="" wait=0 partition="" cpus="" out="" gen=() seed=0 remove_shards=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --shards | --partition | --cpus-per-task | --db)
@@ -58,7 +62,11 @@ while [ $# -gt 0 ]; do
     --shard | --shard=* | --resume | --resume=* | --extend | --extend=*)
       bad "$1 is not a run's option: submit.sh gives each shard its --shard" ;;
     -q | --quiet) shift ;;  # every shard runs with --quiet
-    -h | --help) bad "help" ;;
+    --remove-shards) remove_shards=1; shift ;;
+    -h | --help)
+      script_help "${BASH_SOURCE[0]}"
+      exit 0
+      ;;
     *)
       case "$1" in --seed | --seed=*) seed=1 ;; esac
       gen+=("$1")
@@ -97,6 +105,7 @@ trap 'rm -f "$errors"' EXIT
 # (ALL,VAR=value) would also have slurmd load the user's login environment (SLURM_GET_USER_ENV),
 # seconds per job.
 export SUDOKU_CORPUS="$bin"
+export SUDOKU_REMOVE_SHARDS="$remove_shards"
 # sbatch_id ARGS...: submits; prints the job id, or fails with sbatch's last line when refused.
 sbatch_id() {
   local id
@@ -158,7 +167,12 @@ while :; do
 done
 
 if [ "$merge_state" = COMPLETED ]; then
-  log "submit.sh: merged $shards shards into $out"
+  if [ "$remove_shards" -eq 1 ]; then
+    log "submit.sh: merged $shards shards into $out and removed the shard files"
+  else
+    log "submit.sh: merged $shards shards into $out; the shard files $out.shard*.db stay" \
+      "(--remove-shards removes them after the merge)"
+  fi
   exit 0
 fi
 # One line: the merge's end, then each shard task that did not complete.

@@ -321,7 +321,9 @@ int ForEachInputPuzzle(const std::string& input,
       throw UserError("'" + input + "' is a folder, not a file of puzzles");
     }
     file.open(input);
-    if (!file) throw UserError("cannot open '" + input + "' for reading");
+    if (!file) {
+      throw UserError("cannot open '" + input + "' for reading: " + std::strerror(errno));
+    }
   }
   const std::string source = from_stdin ? "<stdin>" : input;
   const int bad = ForEachPuzzleLine(from_stdin ? std::cin : file, source, on_puzzle);

@@ -1,9 +1,5 @@
 #include "cmd_export.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +18,7 @@
 #include <vector>
 
 #include "export_records.h"
+#include "output_file.h"
 #include "sudoku/storage/app_pack.h"
 #include "sudoku/storage/corpus_reader.h"
 
@@ -30,80 +27,6 @@ namespace {
 
 bool IsCsv(const std::string& format) { return format == "csv" || format == "kaggle"; }
 bool IsBook(const std::string& format) { return format == "pdf" || format == "svg"; }
-
-// A file under a temporary name in the folder of `path` ("<path>.tmp-XXXXXX", made empty by
-// mkstemp), synced and renamed over `path` by Commit, so that readers never see a partial file;
-// the destructor removes the file of an export that failed.
-class TempFile {
- public:
-  explicit TempFile(std::string path) : path_(std::move(path)) {
-    std::string pattern = path_ + ".tmp-XXXXXX";
-    const int fd = mkstemp(pattern.data());
-    if (fd < 0) {
-      throw UserError("cannot open '" + path_ + "' for writing: " + std::strerror(errno));
-    }
-    close(fd);  // reopened by its writer; mkstemp made the name ours
-    temp_ = pattern;
-  }
-  ~TempFile() {
-    if (!temp_.empty()) std::remove(temp_.c_str());
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  const std::string& name() const { return temp_; }
-
-  // Syncs the file to disk (so that a power loss cannot leave `path` empty) and renames it
-  // into place; throws UserError when either fails.
-  void Commit() {
-    const int fd = open(temp_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0 || fsync(fd) != 0) {
-      const std::string reason = std::strerror(errno);
-      if (fd >= 0) close(fd);
-      throw UserError("cannot write '" + path_ + "': " + reason);
-    }
-    close(fd);
-    // The permissions a file created by open() would have had (mkstemp makes it 0600).
-    const mode_t mask = umask(0);
-    umask(mask);
-    chmod(temp_.c_str(), 0666 & ~mask);
-    if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
-      throw UserError("cannot rename '" + temp_ + "' to '" + path_ + "': " + std::strerror(errno));
-    }
-    temp_.clear();
-  }
-
- private:
-  std::string path_;
-  std::string temp_;
-};
-
-// A TempFile written through a stream.
-class TempOutput {
- public:
-  explicit TempOutput(std::string path) : path_(path), file_(std::move(path)) {
-    stream_.open(file_.name(), std::ios::binary | std::ios::trunc);
-    if (!stream_) throw UserError("cannot open '" + file_.name() + "' for writing");
-  }
-
-  std::ostream& stream() { return stream_; }
-
-  // Flushes, closes and commits the file; throws UserError if any write failed.
-  void Commit() {
-    errno = 0;
-    stream_.close();
-    if (stream_.fail()) {
-      throw UserError("cannot write '" + path_ + "'" +
-                      (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
-    }
-    file_.Commit();
-  }
-
- private:
-  std::string path_;
-  TempFile file_;
-  std::ofstream stream_;
-};
 
 PuzzleQuery ToQuery(const ExportOptions& options) {
   PuzzleQuery query;
@@ -139,6 +62,13 @@ void CheckOutputOptions(const ExportOptions& options) {
   if (options.output != "-" && std::filesystem::equivalent(options.output, options.db, ec)) {
     throw UsageError("-o '" + options.output +
                      "' is the corpus being exported; write to another file");
+  }
+  // A name that cannot be written is refused before any work, not after the whole export. An
+  // SVG folder is checked by its writer (books::WriteSvgFolder), also before any puzzle is read.
+  if (options.output == "-" || options.format == "svg") return;
+  if (ResolveOutputPath(options.output).in_place && options.format == "sqlite") {
+    throw UsageError("--format sqlite writes a file, not the device or FIFO '" + options.output +
+                     "'");
   }
 }
 
@@ -190,17 +120,21 @@ int64_t WriteAppPack(const ExportOptions& options, PuzzleCursor* cursor) {
   return writer->puzzles();
 }
 
-// Writes the puzzles of `cursor` (none if it is null) in a text format to `out`; returns how many.
-int64_t WriteRecords(RecordFormatter& formatter, PuzzleCursor* cursor, std::ostream& out) {
+// Writes the puzzles of `cursor` (none if it is null) in a text format to `out`, named `what` in
+// messages; returns how many. Stops at the first failed write, with its reason.
+int64_t WriteRecords(RecordFormatter& formatter, PuzzleCursor* cursor, std::ostream& out,
+                     const std::string& what) {
   std::string line;
   formatter.AppendHeader(&line);
   out << line;
+  CheckStreamWritten(out, what);
   int64_t written = 0;
   StoredPuzzle puzzle;
   while (cursor != nullptr && cursor->Next(&puzzle)) {
     line.clear();
     formatter.AppendRecord(puzzle, &line);
     out << line;
+    CheckStreamWritten(out, what);
     ++written;
   }
   if (cursor != nullptr) ThrowIfError(cursor->status());
@@ -350,11 +284,11 @@ int RunExport(const ExportOptions& options) {
     written = WriteBook(options, cursor.get());
   } else if (options.output == "-") {
     std::ios::sync_with_stdio(false);
-    written = WriteRecords(*formatter, cursor.get(), std::cout);
+    written = WriteRecords(*formatter, cursor.get(), std::cout, "standard output");
     CheckStdoutWritten();
   } else {
     TempOutput file(options.output);
-    written = WriteRecords(*formatter, cursor.get(), file.stream());
+    written = WriteRecords(*formatter, cursor.get(), file.stream(), "'" + options.output + "'");
     file.Commit();
   }
   if (written == 0 && !nothing) std::cerr << "sudoku-corpus: no puzzles match\n";

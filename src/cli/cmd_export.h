@@ -40,10 +40,11 @@ void SetupExportCommand(CLI::App& app, int* exit_code);
 // Runs `export`: 0 on success, also when no puzzle matches (said on stderr). Throws UsageError
 // for a bad option (an unknown column, --columns or --crlf with a format that has none, sqlite,
 // pdf or svg to standard output, book options without pdf, an output file that is the corpus
-// itself) and UserError for an unreadable corpus or an unwritable output file. An output file is
-// written under a temporary name beside it, synced and renamed at the end: a failed export (a full
-// disk) leaves no partial file, and an existing file as it was. An SVG folder is written whole the
-// same way (books/book.h).
+// itself) and UserError for an unreadable corpus or an unwritable output file. The output is
+// checked before any work (output_file.h): a file is written under a temporary name beside it,
+// synced and renamed at the end, so a failed export (a full disk) leaves no partial file, and an
+// existing file as it was; a symlink is followed, a device or FIFO written in place, the side
+// files of a database refused. An SVG folder is written whole the same way (books/book.h).
 int RunExport(const ExportOptions& options);
 
 }  // namespace sudoku::cli

@@ -272,6 +272,51 @@ void WriteManFiles(const CLI::App& app, std::ostream& out) {
       << ", and the corpus schema in " << Italic("schema/") << ", one SQL file per version.\n";
 }
 
+// EXAMPLES: a command of each kind, in the order a corpus is made and used.
+constexpr const char* kExamples = R"(.PP
+A balanced corpus for an app, 1,000 puzzles of each level, the same for the same seed:
+.RS
+.nf
+\fBsudoku\-corpus generate \-\-db app.db \-\-level all \-\-count 6000 \-\-seed 1\fR
+.fi
+.RE
+.PP
+The app pack (one small SQLite file an app bundles), and 50 hard puzzles as lines on standard
+output:
+.RS
+.nf
+\fBsudoku\-corpus export \-\-db app.db \-\-format sqlite \-o pack.db\fR
+\fBsudoku\-corpus export \-\-db app.db \-\-level hard \-\-limit 50 \-f lines\fR
+.fi
+.RE
+.PP
+Finish a run that Ctrl\-C stopped, then check the corpus:
+.RS
+.nf
+\fBsudoku\-corpus generate \-\-db app.db \-\-resume\fR
+\fBsudoku\-corpus verify \-\-db app.db\fR
+.fi
+.RE
+.PP
+One run in two shards (on two machines, say), merged into the corpus one machine would make:
+.RS
+.nf
+\fBsudoku\-corpus generate \-\-db s1.db \-\-shard 1/2 \-\-count 2000 \-\-seed 7\fR
+\fBsudoku\-corpus generate \-\-db s2.db \-\-shard 2/2 \-\-count 2000 \-\-seed 7\fR
+\fBsudoku\-corpus merge \-\-db all.db s1.db s2.db\fR
+.fi
+.RE
+.PP
+Solve and rate puzzles of a file, one 81\-character line each; the corpus's distributions:
+.RS
+.nf
+\fBsudoku\-corpus solve puzzles.txt\fR
+\fBsudoku\-corpus rate puzzles.txt\fR
+\fBsudoku\-corpus stats \-\-db app.db \-\-plot plots/\fR
+.fi
+.RE
+)";
+
 }  // namespace
 
 ValueCompletion CompleteValue(const CLI::App& command, const CLI::Option& option) {
@@ -297,6 +342,7 @@ std::string ManPage(const CLI::App& app) {
   for (const CLI::App* command : Commands(app)) WriteManCommand(*command, out);
   out << ".SH \"EXIT STATUS\"\n" << kExitStatus;
   WriteManFiles(app, out);
+  out << ".SH EXAMPLES\n" << kExamples;
   out << ".SH \"SEE ALSO\"\n" << Bold("sqlite3") << "(1), " << Bold("gnuplot") << "(1)\n";
   return out.str();
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Export formats for apps and packagers, one CTest case per function:
 # tests/cli/export_test.sh CASE BINARY. The app pack (--format sqlite), the Kaggle CSV, --columns,
-# line ends, --limit 0 and the option names in --help.
+# line ends, --limit 0 and the option names in --help; what -o PATH may replace and how its
+# failures are told (src/cli/output_file.h).
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
 set -uo pipefail
 CASE="$1"
@@ -164,6 +165,112 @@ case_help() {
   for want in '--limit N' '--sample N' '--columns LIST' '-o,--output FILE' '--crlf' \
               '-f,--format FORMAT:{jsonl,csv,lines,kaggle,sqlite,pdf,svg}'; do
     grep -qF -- "$want" help.txt || fail "export --help lacks '$want': $(cat help.txt)"
+  done
+}
+
+# -o through a symlink writes the file it names and keeps the link, also a dangling one.
+case_output_symlink() {
+  "$BIN" generate --db c.db --count 30 --seed 5 --quiet || fail generate
+  "$BIN" export --db c.db --format lines -o want.txt || fail "export"
+  mkdir real
+  echo old >real/target.txt
+  ln -s real/target.txt link.txt
+  "$BIN" export --db c.db --format lines -o link.txt || fail "export through a symlink"
+  [ -L link.txt ] || fail "the symlink was replaced by a file"
+  cmp -s want.txt real/target.txt || fail "the symlink's target was not written"
+  chmod 640 real/target.txt
+  "$BIN" export --db c.db --format lines -o link.txt || fail "export through a symlink again"
+  [ "$(stat -c %a real/target.txt)" = 640 ] || fail "the target's mode became $(stat -c %a real/target.txt)"
+  ln -s ../real/new.txt real/dangling.txt  # relative to the link's folder
+  "$BIN" export --db c.db --format sqlite -o real/dangling.txt || fail "export through a dangling symlink"
+  [ -L real/dangling.txt ] && [ -s real/new.txt ] || fail "the dangling symlink's file was not made"
+  [ "$(ls real | grep -c '\.tmp-')" -eq 0 ] || fail "temporary files left: $(ls real)"
+}
+
+# A character device and a FIFO are written in place and stay what they are: nothing is
+# renamed over them; /dev/full says why it cannot be written.
+case_output_device() {
+  "$BIN" generate --db c.db --count 30 --seed 5 --quiet || fail generate
+  "$BIN" export --db c.db --format lines -o want.txt || fail "export"
+  mkfifo fifo
+  cat fifo >got.txt &
+  local reader=$!
+  "$BIN" export --db c.db --format lines -o fifo || { kill "$reader"; fail "export to a FIFO"; }
+  [ -p fifo ] || { kill "$reader"; fail "the FIFO was replaced"; }
+  wait "$reader"
+  cmp -s want.txt got.txt || fail "the FIFO's reader got other lines"
+  expect_one_line_error 2 "$BIN" export --db c.db --format sqlite -o fifo
+  [ -p fifo ] || fail "the FIFO was replaced by a pack"
+  expect_one_line_error 1 "$BIN" export --db c.db -o /dev/full
+  grep -qF "cannot write '/dev/full': No space left on device" err.txt || fail "$(cat err.txt)"
+  [ -c /dev/full ] || fail "/dev/full is no longer a device"
+  if [ "$(id -u)" -eq 0 ]; then  # a null device of our own, as root may replace /dev/null
+    mknod null c 1 3 || fail "mknod"
+    "$BIN" export --db c.db -o null || fail "export to a null device"
+    [ -c null ] || fail "the device was replaced by a file"
+    [ "$(ls | grep -c '\.tmp-')" -eq 0 ] || fail "temporary files left: $(ls)"
+  fi
+}
+
+# The side files of a SQLite database are never written: its WAL, its shared memory, its journal.
+case_output_side_files() {
+  "$BIN" generate --db c.db --count 30 --seed 5 --quiet || fail generate
+  "$BIN" generate --db other.db --count 10 --seed 6 --quiet || fail generate
+  local side
+  for side in c.db-wal c.db-shm c.db-journal other.db-wal; do
+    expect_one_line_error 2 "$BIN" export --db c.db -o "$side"
+    grep -q "side file of the SQLite database" err.txt || fail "$side: $(cat err.txt)"
+    [ ! -e "$side" ] || fail "$side was written"
+  done
+  ln -s c.db-wal wal-link
+  expect_one_line_error 2 "$BIN" export --db c.db --format sqlite -o wal-link
+  [ ! -e c.db-wal ] || fail "c.db-wal was written through a symlink"
+  "$BIN" verify --db c.db >/dev/null || fail "the corpus does not verify"
+  "$BIN" export --db c.db -o lonely.db-wal || fail "-wal of no database is an ordinary name"
+}
+
+# A name that cannot be written is refused before the corpus is read (here: it does not exist),
+# with the reason; nothing is left behind.
+case_output_checked_first() {
+  mkdir folder
+  expect_one_line_error 2 "$BIN" export --db missing.db -o ""
+  grep -q -- "-o needs a file name" err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" export --db missing.db -o folder
+  grep -q "is a folder" err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 1 "$BIN" export --db missing.db -o nowhere/x.jsonl
+  grep -qF "cannot write 'nowhere/x.jsonl': No such file or directory" err.txt || fail "$(cat err.txt)"
+  [ -z "$(ls folder)" ] && [ "$(ls | grep -c '\.tmp-')" -eq 0 ] || fail "files left: $(ls . folder)"
+  expect_one_line_error 1 "$BIN" solve missing.txt
+  grep -qF "cannot open 'missing.txt' for reading: No such file or directory" err.txt ||
+    fail "$(cat err.txt)"
+  # Standard output that cannot take the export says why.
+  "$BIN" generate --db c.db --count 30 --seed 5 --quiet || fail generate
+  "$BIN" export --db c.db >/dev/full 2>err.txt
+  [ $? -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] || fail "export >/dev/full: $(cat err.txt)"
+  grep -qF "cannot write standard output: No space left on device" err.txt || fail "$(cat err.txt)"
+}
+
+# SIGTERM, and SIGINT (Ctrl-C), during an export remove its temporary file; an existing output
+# stays as it was.
+case_output_interrupt() {
+  "$BIN" generate --db c.db --count 100000 --seed 5 --clues 55-60 --quiet || fail generate
+  echo old >out.jsonl
+  set -m  # background jobs get SIGINT as a foreground one would
+  local signal pid code try
+  for signal in TERM INT; do
+    for try in 1 2 3; do
+      "$BIN" export --db c.db --columns givens,solution,techniques -o out.jsonl &
+      pid=$!
+      while kill -0 "$pid" 2>/dev/null && ! compgen -G 'out.jsonl.tmp-*' >/dev/null; do :; done
+      kill -"$signal" "$pid" 2>/dev/null
+      wait "$pid"
+      code=$?
+      [ "$code" -eq 0 ] || break  # else the export ended before the signal: again
+      echo old >out.jsonl
+    done
+    [ "$code" -eq $((128 + $(kill -l "$signal"))) ] || fail "SIG$signal: exit code $code"
+    [ "$(ls | grep -c '\.tmp-')" -eq 0 ] || fail "SIG$signal left temporary files: $(ls)"
+    [ "$(cat out.jsonl)" = old ] || fail "SIG$signal changed the existing output"
   done
 }
 
