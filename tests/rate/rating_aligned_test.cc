@@ -1,7 +1,7 @@
-// SE's aligned pair and triple exclusions (rate/aligned.cc): on positions where Sudoku Explainer
-// 1.2.1 took one (tests/data/se_aligned_steps.txt: its pencil marks, rating and what it removed),
-// the easiest step is that exclusion and removes what SE's did; and on random states the finder
-// takes the same first hint as a plain transcription of SE's AlignedExclusion.
+// SE's aligned pair and triple exclusions (rate/techniques/aligned.cc): on positions where Sudoku
+// Explainer 1.2.1 took one (tests/data/se_aligned_steps.txt: its pencil marks, rating and what it
+// removed), the easiest step is that exclusion and removes what SE's did; and on random states the
+// finder takes the same first hint as a plain transcription of SE's AlignedExclusion.
 #include <gtest/gtest.h>
 
 #include <algorithm>

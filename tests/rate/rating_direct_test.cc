@@ -1,6 +1,7 @@
-// Tests of SE's direct techniques in the rater (rating.h, rate/locked.cc, rate/sets.cc): direct
-// pointing (1.7), direct claiming (1.9), direct hidden pair (2.0) and triple (2.5), which SE tries
-// between the hidden singles and the naked single (the triple after it) and which place one digit.
+// Tests of SE's direct techniques in the rater (rating.h, rate/techniques/locked.cc,
+// rate/techniques/subsets.cc): direct pointing (1.7), direct claiming (1.9), direct hidden pair
+// (2.0) and triple (2.5), which SE tries between the hidden singles and the naked single (the
+// triple after it) and which place one digit.
 //
 // Hand-made positions start from the empty board (all 729 candidates) and remove candidates until
 // the pattern is there and nothing SE tries earlier is; the solver's first step (in SE's order)
@@ -164,8 +165,8 @@ TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
 }
 
 // A direct claiming never comes first where the state keeps its solution (the reason is in
-// rate/locked.cc), which is why the rater does not look for one there: at every state of the
-// solve of generated puzzles without a hidden single, a direct claiming comes with a direct
+// rate/techniques/locked.cc), which is why the rater does not look for one there: at every state of
+// the solve of generated puzzles without a hidden single, a direct claiming comes with a direct
 // pointing.
 TEST(RatingDirect, DirectClaimingComesWithADirectPointing) {
   Rng rng(91);

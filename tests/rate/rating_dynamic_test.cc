@@ -1,6 +1,6 @@
-// SE's dynamic forcing chains (rate/dynamic.cc) against a plain reference written as SE's dynamic
-// chaining is: candidates with their state as objects with their list of causes, followed one at
-// a time, every hint of every assumption collected in SE's order, sorted as SE sorts them.
+// SE's dynamic forcing chains (rate/chains/dynamic.cc) against a plain reference written as SE's
+// dynamic chaining is: candidates with their state as objects with their list of causes, followed
+// one at a time, every hint of every assumption collected in SE's order, sorted as SE sorts them.
 #include <gtest/gtest.h>
 
 #include <algorithm>

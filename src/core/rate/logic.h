@@ -177,7 +177,7 @@ struct DigitChain {
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
 };
 
-// The cheapest Nishio chain on one digit (rate/nishio.cc), kept while its candidates stay the
+// The cheapest Nishio chain on one digit (rate/chains/nishio.cc), kept while its candidates stay the
 // same.
 struct NishioResult {
   int rating = 0;  // 0: none
@@ -241,7 +241,7 @@ struct LoopMemory {
   Start start[kCells];
 };
 
-// What an aligned exclusion search (rate/aligned.cc) found at its last search: bit a of
+// What an aligned exclusion search (rate/techniques/aligned.cc) found at its last search: bit a of
 // failed[b] (a before b): the pair of first bases a and b made no progress.
 struct AlignedMemory {
   bool valid = false;
@@ -345,9 +345,9 @@ constexpr int ChainLengthBonus(int nodes) {
   return bonus;
 }
 
-// Finders (rate/singles.cc, rate/locked.cc, rate/sets.cc, rate/patterns.cc, rate/chains.cc,
-// rate/unique.cc, rate/cycles.cc, rate/xy_chain.cc, rate/forcing.cc, rate/nishio.cc,
-// rate/multiple.cc, rate/dynamic.cc).
+// Finders (rate/techniques/singles.cc, rate/techniques/locked.cc, rate/techniques/subsets.cc, rate/techniques/patterns.cc, rate/chains/chains.cc,
+// rate/techniques/unique.cc, rate/chains/cycles.cc, rate/chains/xy_chain.cc, rate/chains/forcing.cc, rate/chains/nishio.cc,
+// rate/chains/multiple.cc, rate/chains/dynamic.cc).
 // The singles read the houses with a single from m and keep m up to date.
 // REQUIRES: m describes s (RefreshSingles).
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step);
@@ -373,14 +373,14 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
 bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step);
 bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step);
 bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
-// Unique rectangles and loops, types 1-4 (rate/unique.cc): SE's one producer for all of them,
+// Unique rectangles and loops, types 1-4 (rate/techniques/unique.cc): SE's one producer for all of them,
 // which takes the cheapest hint (rating, then type) over every loop; the step's technique is
 // the rectangle's type, or kUniqueLoop for longer loops, its rating the hint's.
 // `memory` (may be null): kept between searches of one solve.
 bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, LoopMemory* memory = nullptr);
-// BUG types 1-4 (rate/unique.cc), SE's one producer: the first hint it reports.
+// BUG types 1-4 (rate/techniques/unique.cc), SE's one producer: the first hint it reports.
 bool FindBug(State& s, const Work& w, Step* step);
-// SE's aligned pair (size 2, rated 6.2) and triple (size 3, 7.5) exclusions (rate/aligned.cc):
+// SE's aligned pair (size 2, rated 6.2) and triple (size 3, 7.5) exclusions (rate/techniques/aligned.cc):
 // the first set of base cells, in SE's order, whose exclusion removes anything. With `memory`
 // (one per size) and the scan of this finder since its last search (kNeedsNear), the pairs of
 // first bases that found nothing then and whose cells, excluders and third bases are unchanged
@@ -399,7 +399,7 @@ Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullp
 // Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
 Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
 
-// SE's bidirectional Y-cycles (rate/cycles.cc): the cheapest that removes anything, rating at
+// SE's bidirectional Y-cycles (rate/chains/cycles.cc): the cheapest that removes anything, rating at
 // most `max_rating` (then the first in SE's order), or none (rating 0).
 struct Cycle {
   int rating = 0;  // 0: none found
@@ -410,7 +410,7 @@ Cycle FindCycle(const State& s, const Work& w, int max_rating);
 // Removes what `cycle` removes; false if nothing.
 bool ApplyCycle(State& s, const Cycle& cycle);
 
-// Forcing chains as SE finds them (rate/forcing.cc): a candidate assumed on that turns itself off
+// Forcing chains as SE finds them (rate/chains/forcing.cc): a candidate assumed on that turns itself off
 // (removed), or assumed off that turns itself on (its cell's other candidates removed).
 struct ForcingChain {
   int rating = 0;      // 0: none found
@@ -428,18 +428,18 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound = 0,
                               ChainConclusions* others = nullptr);
 // Applies what `chain` concludes; false if it removes nothing.
 bool ApplyForcingChain(State& s, const Work& w, const ForcingChain& chain);
-// SE's Nishio forcing chains (7.5 and up, rate/nishio.cc): a candidate whose assumption, followed
+// SE's Nishio forcing chains (7.5 and up, rate/chains/nishio.cc): a candidate whose assumption, followed
 // on its digit alone, leads to a contradiction; the cheapest, if any. With `memory` (one per
 // digit), digits whose candidates did not change reuse the last result.
 bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory = nullptr);
-// SE's multiple forcing chains (cell and region forcing chains, 8.0 and up, rate/multiple.cc): the
+// SE's multiple forcing chains (cell and region forcing chains, 8.0 and up, rate/chains/multiple.cc): the
 // cheapest, if any.
 // With `reuse_search`, where the thread's last FindForcingChain searched this very state with no
 // bound and found no chain, it reads each assumption's implications from that search instead of
 // following them again: the same result (rating_reference_test.cc checks it), at less cost.
 bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_search = true);
 // SE's dynamic forcing chains (contradiction, double, cell and region; 8.5 and up,
-// rate/dynamic.cc): the cheapest, if any.
+// rate/chains/dynamic.cc): the cheapest, if any.
 bool FindDynamicForcingChain(State& s, const Work& w, Step* step);
 // The same with pointing, claiming, hidden and naked pairs and X-wings inside the chains (SE's
 // dynamic forcing chains (+), 9.0 and up; rate/plus_rules.h): the cheapest, if any.
@@ -472,7 +472,7 @@ bool ApplyEasiestStep(State& s, Step* step);
 // new forcing chain search. That this leaves the rating, hardest technique and guesses as SE's
 // order gives them is not proved but checked (rating_reference_test.cc, on golden files and
 // generated puzzles). With memory->sound it does not look for direct claimings, which never
-// come first in such a state (rate/locked.cc).
+// come first in such a state (rate/techniques/locked.cc).
 // Where every technique not yet tried rates above memory->cap, it returns false with
 // memory->capped set, not having searched them: the step would rate above the cap.
 // REQUIRES: *memory is default-constructed for a new solve (but for sound, rating_so_far and

@@ -17,7 +17,7 @@
 #include <climits>
 #include <memory>
 
-#include "core/rate/implications.h"
+#include "core/rate/chains/implications.h"
 #include "core/rate/logic.h"
 
 namespace sudoku::core_internal {

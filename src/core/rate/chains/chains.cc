@@ -1,4 +1,4 @@
-// Chains of the logical solver (rate/logic.h): X-chains (XY-chains: rate/xy_chain.cc),
+// Chains of the logical solver (rate/logic.h): X-chains (XY-chains: rate/chains/xy_chain.cc),
 // found by a breadth-first search over whole cell sets, so the shortest (cheapest) chain comes
 // first.
 //

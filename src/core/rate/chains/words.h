@@ -1,7 +1,7 @@
 // Sets of W 64-bit words handled two words at a time: the node sets of the all-assumptions
-// search of the forcing chains (rate/forcing.cc), a few words each. Private to src/core.
-#ifndef SUDOKU_CORE_RATE_WORDS_H_
-#define SUDOKU_CORE_RATE_WORDS_H_
+// search of the forcing chains (rate/chains/forcing.cc), a few words each. Private to src/core.
+#ifndef SUDOKU_CORE_RATE_CHAINS_WORDS_H_
+#define SUDOKU_CORE_RATE_CHAINS_WORDS_H_
 
 #include <cstdint>
 
@@ -94,4 +94,4 @@ struct Words {
 
 }  // namespace sudoku::core_internal
 
-#endif  // SUDOKU_CORE_RATE_WORDS_H_
+#endif  // SUDOKU_CORE_RATE_CHAINS_WORDS_H_

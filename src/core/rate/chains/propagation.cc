@@ -1,10 +1,10 @@
 // One assumption of SE's dynamic forcing chains followed (propagation.h).
-#include "core/rate/propagation.h"
+#include "core/rate/chains/propagation.h"
 
 #include <algorithm>
 #include <bit>
 
-#include "core/rate/nested_chains.h"
+#include "core/rate/chains/nested_chains.h"
 
 namespace sudoku::core_internal {
 

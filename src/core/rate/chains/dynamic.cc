@@ -22,9 +22,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "core/rate/implications.h"
+#include "core/rate/chains/implications.h"
 #include "core/rate/logic.h"
-#include "core/rate/propagation.h"
+#include "core/rate/chains/propagation.h"
 
 namespace sudoku::core_internal {
 namespace {

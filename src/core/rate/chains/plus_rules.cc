@@ -2,7 +2,7 @@
 // rules, the houses and tuples each tries (SE's Locking, HiddenSet, NakedSet and Fisherman), and
 // the causes of each hint (their getRuleParents). Within a hint SE lists eliminations in the order
 // of a hash map keyed by cell objects, which changes from run to run; here they go in cell order.
-#include "core/rate/plus_rules.h"
+#include "core/rate/chains/plus_rules.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,5 @@
-// The easier rules inside SE's dynamic forcing chains (+) (rate/dynamic.cc, docs/se-rules.md).
+// The easier rules inside SE's dynamic forcing chains (+) (rate/chains/dynamic.cc,
+// docs/se-rules.md).
 //
 // Where the propagation of an assumption stalls, SE 1.2.1 (Chaining.getAdvancedPotentials, level
 // 1) tries pointing and claiming, hidden pairs, naked pairs and X-wings, in that order, on the grid
@@ -7,8 +8,8 @@
 // some candidates (SE's rule parents; a hint without any holds in the grid itself and is left
 // out). Those removed candidates are the causes of each elimination of the hint, and count among
 // the chain's nodes. Private to src/core/rate.
-#ifndef SUDOKU_CORE_RATE_PLUS_RULES_H_
-#define SUDOKU_CORE_RATE_PLUS_RULES_H_
+#ifndef SUDOKU_CORE_RATE_CHAINS_PLUS_RULES_H_
+#define SUDOKU_CORE_RATE_CHAINS_PLUS_RULES_H_
 
 #include <array>
 #include <cstdint>
@@ -110,4 +111,4 @@ int FindPlusEliminationsOf(int rule, const PlusGrid& g, PlusHints* hints, uint16
 
 }  // namespace sudoku::core_internal
 
-#endif  // SUDOKU_CORE_RATE_PLUS_RULES_H_
+#endif  // SUDOKU_CORE_RATE_CHAINS_PLUS_RULES_H_

@@ -1,4 +1,4 @@
-// The chains inside SE's nested forcing chains (rate/dynamic.cc, docs/se-rules.md).
+// The chains inside SE's nested forcing chains (rate/chains/dynamic.cc, docs/se-rules.md).
 //
 // SE 1.2.1's nested forcing chains of level 2 (base 9.5) are its dynamic forcing chains (+) with
 // one more rule where an assumption's implications stall and the four easier rules of
@@ -10,12 +10,12 @@
 // chain that uses them. Level 3 (10.0) adds its multiple forcing chains where those give nothing;
 // level 4 (10.5) runs its dynamic forcing chains there instead of both (nested_dynamic.cc).
 // Private to src/core/rate.
-#ifndef SUDOKU_CORE_RATE_NESTED_CHAINS_H_
-#define SUDOKU_CORE_RATE_NESTED_CHAINS_H_
+#ifndef SUDOKU_CORE_RATE_CHAINS_NESTED_CHAINS_H_
+#define SUDOKU_CORE_RATE_CHAINS_NESTED_CHAINS_H_
 
 #include <cstdint>
 
-#include "core/rate/plus_rules.h"
+#include "core/rate/chains/plus_rules.h"
 
 namespace sudoku::core_internal {
 
@@ -33,4 +33,4 @@ int FindDynamicChainEliminations(const PlusGrid& g, PlusHints* hints, uint16_t* 
 
 }  // namespace sudoku::core_internal
 
-#endif  // SUDOKU_CORE_RATE_NESTED_CHAINS_H_
+#endif  // SUDOKU_CORE_RATE_CHAINS_NESTED_CHAINS_H_

@@ -1,11 +1,11 @@
 // One assumption of SE's dynamic forcing chains followed as SE's dynamic chaining follows it
-// (rate/dynamic.cc searches over them; docs/se-rules.md): one candidate at a time, those turned
-// on first, those turned off in the order found; a candidate turned off leaves the grid once
-// followed, so that a cell or a house can come down to one candidate later and turn it on, with
-// the candidates that went before as its hidden causes; at level 1 (SE's "+"), where the
-// implications stall, the easier rules of plus_rules.h remove more. Private to src/core/rate.
-#ifndef SUDOKU_CORE_RATE_PROPAGATION_H_
-#define SUDOKU_CORE_RATE_PROPAGATION_H_
+// (rate/chains/dynamic.cc searches over them; docs/se-rules.md): one candidate at a time, those
+// turned on first, those turned off in the order found; a candidate turned off leaves the grid once
+// followed, so that a cell or a house can come down to one candidate later and turn it on, with the
+// candidates that went before as its hidden causes; at level 1 (SE's "+"), where the implications
+// stall, the easier rules of plus_rules.h remove more. Private to src/core/rate.
+#ifndef SUDOKU_CORE_RATE_CHAINS_PROPAGATION_H_
+#define SUDOKU_CORE_RATE_CHAINS_PROPAGATION_H_
 
 #include <algorithm>
 #include <array>
@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/rate/implications.h"
+#include "core/rate/chains/implications.h"
 #include "core/rate/logic.h"
-#include "core/rate/plus_rules.h"
+#include "core/rate/chains/plus_rules.h"
 
 namespace sudoku::core_internal {
 
@@ -166,4 +166,4 @@ class Propagation {
 
 }  // namespace sudoku::core_internal
 
-#endif  // SUDOKU_CORE_RATE_PROPAGATION_H_
+#endif  // SUDOKU_CORE_RATE_CHAINS_PROPAGATION_H_

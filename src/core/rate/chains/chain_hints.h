@@ -3,8 +3,8 @@
 // getAdvancedPotentials): sorted by rating, nodes, then kind; of two that remove the same
 // candidates only the first; each with its rule parents (the candidates the assumption around it
 // removed from a cell or a house its links read). Private to src/core/rate.
-#ifndef SUDOKU_CORE_RATE_CHAIN_HINTS_H_
-#define SUDOKU_CORE_RATE_CHAIN_HINTS_H_
+#ifndef SUDOKU_CORE_RATE_CHAINS_CHAIN_HINTS_H_
+#define SUDOKU_CORE_RATE_CHAINS_CHAIN_HINTS_H_
 
 #include <algorithm>
 #include <bit>
@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/board/bits.h"
-#include "core/rate/implications.h"
+#include "core/rate/chains/implications.h"
 #include "core/rate/logic.h"
-#include "core/rate/plus_rules.h"
+#include "core/rate/chains/plus_rules.h"
 
 namespace sudoku::core_internal {
 
@@ -187,4 +187,4 @@ class ChainHints {
 
 }  // namespace sudoku::core_internal
 
-#endif  // SUDOKU_CORE_RATE_CHAIN_HINTS_H_
+#endif  // SUDOKU_CORE_RATE_CHAINS_CHAIN_HINTS_H_

@@ -18,19 +18,19 @@
 // layers show a chain.
 //
 // Nishio forcing chains (SE 7.5 and up), tried where no forcing chain applies, are in
-// rate/nishio.cc.
+// rate/chains/nishio.cc.
 //
 // Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies, are in
-// rate/multiple.cc: they read the implications a search that found no chain followed.
+// rate/chains/multiple.cc: they read the implications a search that found no chain followed.
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <memory>
 #include <new>
 
-#include "core/rate/implications.h"
+#include "core/rate/chains/implications.h"
 #include "core/rate/logic.h"
-#include "core/rate/words.h"
+#include "core/rate/chains/words.h"
 
 namespace sudoku::core_internal {
 namespace {

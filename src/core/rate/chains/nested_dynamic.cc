@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "core/board/bits.h"
-#include "core/rate/chain_hints.h"
-#include "core/rate/nested_chains.h"
-#include "core/rate/propagation.h"
+#include "core/rate/chains/chain_hints.h"
+#include "core/rate/chains/nested_chains.h"
+#include "core/rate/chains/propagation.h"
 
 namespace sudoku::core_internal {
 namespace {

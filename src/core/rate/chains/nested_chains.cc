@@ -12,7 +12,7 @@
 // 6.6, with both kinds of links 7.0, multiple chains 8.0, each plus the length bonus of its
 // nodes), nodes, then kind (X, Y, XY; cell, region); of two that remove the same candidates only
 // the first counts.
-#include "core/rate/nested_chains.h"
+#include "core/rate/chains/nested_chains.h"
 
 #include <algorithm>
 #include <array>
@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "core/board/bits.h"
-#include "core/rate/chain_hints.h"
-#include "core/rate/implications.h"
+#include "core/rate/chains/chain_hints.h"
+#include "core/rate/chains/implications.h"
 
 namespace sudoku::core_internal {
 namespace {

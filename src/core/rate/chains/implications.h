@@ -1,9 +1,9 @@
 // The implication graph of Sudoku Explainer's static chaining and the search that follows every
-// assumption through it at once, shared by the forcing chains (rate/forcing.cc), which search it,
-// and the multiple forcing chains (rate/multiple.cc), which read what a search that found no chain
-// left in it. Private to src/core/rate.
-#ifndef SUDOKU_CORE_RATE_IMPLICATIONS_H_
-#define SUDOKU_CORE_RATE_IMPLICATIONS_H_
+// assumption through it at once, shared by the forcing chains (rate/chains/forcing.cc), which
+// search it, and the multiple forcing chains (rate/chains/multiple.cc), which read what a search
+// that found no chain left in it. Private to src/core/rate.
+#ifndef SUDOKU_CORE_RATE_CHAINS_IMPLICATIONS_H_
+#define SUDOKU_CORE_RATE_CHAINS_IMPLICATIONS_H_
 
 #include <array>
 #include <cstdint>
@@ -29,10 +29,10 @@ inline bool ExactlyTwo(CellSet s) {
   return lo != 0 ? (lo & (lo - 1)) == 0 && hi == 0 : hi != 0 && (hi & (hi - 1)) == 0;
 }
 
-// Per cell, what following one of its candidates one at a time reads (rate/nishio.cc,
-// rate/dynamic.cc): its houses in SE's order (box, row, column), their numbers, and the parts of
-// them an "on" turns off in SE's order: the box less the cell, then the row and the column outside
-// the box. Read from one table rather than made per candidate followed.
+// Per cell, what following one of its candidates one at a time reads (rate/chains/nishio.cc,
+// rate/chains/dynamic.cc): its houses in SE's order (box, row, column), their numbers, and the
+// parts of them an "on" turns off in SE's order: the box less the cell, then the row and the column
+// outside the box. Read from one table rather than made per candidate followed.
 struct CellHouses {
   CellSet house[3];
   CellSet part[3];
@@ -272,4 +272,4 @@ bool ApplyCandidate(State& s, const Work& w, int cell, int d, bool place);
 
 }  // namespace sudoku::core_internal
 
-#endif  // SUDOKU_CORE_RATE_IMPLICATIONS_H_
+#endif  // SUDOKU_CORE_RATE_CHAINS_IMPLICATIONS_H_
