@@ -8,7 +8,10 @@
 // chain applies.
 #include <gtest/gtest.h>
 
-#include "core/rate/logic.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"

@@ -14,7 +14,10 @@
 #include <vector>
 
 #include "common/samples.h"
-#include "core/rate/logic.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"
 
@@ -146,7 +149,7 @@ TEST(RatingDirect, DirectHiddenTriplePlacesTheDigitLeftAlone) {
 }
 
 // SE tries the direct pointing (1.7) before the naked single (2.3). Once a step of 2.3 or more was
-// needed, the rater takes the naked single first (logic.h: it changes no rating).
+// needed, the rater takes the naked single first (step_loop.h: it changes no rating).
 TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
   State s = DirectPointingPosition();
   for (int d = 0; d < 8; ++d) s.cand[d].Clear(Cell(8, 8));  // r9c9 can only hold 9

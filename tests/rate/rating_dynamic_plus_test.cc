@@ -16,8 +16,10 @@
 
 #include "common/se_positions.h"
 #include "common/test_data.h"
-#include "core/rate/logic.h"
+#include "core/rate/chains/chains.h"
 #include "core/rate/chains/plus_rules.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 

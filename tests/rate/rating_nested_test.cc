@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "common/se_positions.h"
-#include "core/rate/logic.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"

@@ -4,7 +4,20 @@
 #include <climits>
 #include <string>
 
-#include "core/rate/logic.h"
+#include "core/board/bits.h"
+#include "core/rate/chains/chain_rating.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/techniques/aligned.h"
+#include "core/rate/techniques/fish.h"
+#include "core/rate/techniques/locked.h"
+#include "core/rate/techniques/patterns.h"
+#include "core/rate/techniques/singles.h"
+#include "core/rate/techniques/subsets.h"
+#include "core/rate/techniques/unique.h"
+#include "core/rate/work.h"
 #include "sudoku/core/solver.h"
 
 namespace sudoku {
@@ -324,7 +337,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   }
   if (Capped(memory, TechniqueRating(Technique::kDirectPointing))) return false;
   // SE's order: direct pointing, claiming, hidden pair, naked single, direct hidden triple. Naked
-  // singles first where that changes no rating (logic.h): they need no Work.
+  // singles first where that changes no rating (step_loop.h): they need no Work.
   const bool naked_first =
       memory->sound && memory->rating_so_far >= TechniqueRating(Technique::kNakedSingle);
   if (naked_first && FindNakedSingle(s, step)) return true;
@@ -361,7 +374,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
            ApplyChain(s, Technique::kXChain, x_chain, step);
   }
   // A chain rating no more than the solve so far changes neither the rating nor the hardest
-  // step, whichever chain it is (logic.h): what is known or cheaper to find goes first.
+  // step, whichever chain it is (step_loop.h): what is known or cheaper to find goes first.
   const int so_far = memory->sound ? memory->rating_so_far : 0;
   if (x_chain.rating != 0 && x_chain.rating <= so_far) {
     return ApplyChain(s, Technique::kXChain, x_chain, step);

@@ -13,9 +13,10 @@
 #include <vector>
 
 #include "core/board/bits.h"
+#include "core/rate/chains/chain_rating.h"
 #include "core/rate/chains/implications.h"
-#include "core/rate/logic.h"
 #include "core/rate/chains/plus_rules.h"
+#include "core/rate/state.h"
 
 namespace sudoku::core_internal {
 

@@ -1,4 +1,4 @@
-// Chains of the logical solver (rate/logic.h): X-chains (XY-chains: rate/chains/xy_chain.cc),
+// Chains of the logical solver (chains/chains.h): X-chains (XY-chains: rate/chains/xy_chain.cc),
 // found by a breadth-first search over whole cell sets, so the shortest (cheapest) chain comes
 // first.
 //
@@ -10,9 +10,10 @@
 // XY-chain: bivalue cells A, B, ..., E, each seeing the next and sharing a digit with it. If A is
 // not z (its other digit x), B is not x, and so on; when E ends up being z, z is in A or in E and
 // leaves every cell that sees both.
+#include "core/rate/chains/chains.h"
+
 #include <array>
 
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 

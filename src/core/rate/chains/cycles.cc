@@ -1,4 +1,4 @@
-// Bidirectional Y-cycles of the logical solver (rate/logic.h), found and rated as Sudoku
+// Bidirectional Y-cycles of the logical solver (chains/chains.h), found and rated as Sudoku
 // Explainer 1.2.1 does (docs/se-rules.md): SE's "forcing chains and cycles" search looks for them
 // beside the forcing chains, and its cheapest hint may be either.
 //
@@ -18,10 +18,11 @@
 //
 // SE's cycles on one digit (X-cycles, 6.5 and up) and through both kinds of links (7.0 and up)
 // are not searched: they cost more than the rest of the rating (docs/rating.md).
+#include "core/rate/chains/chains.h"
+
 #include <algorithm>
 #include <array>
 
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {

@@ -1,4 +1,4 @@
-// SE's dynamic forcing chains of the logical solver (rate/logic.h), found and rated as Sudoku
+// SE's dynamic forcing chains of the logical solver (chains/chains.h), found and rated as Sudoku
 // Explainer 1.2.1 does (docs/se-rules.md): tried where no multiple forcing chain applies.
 //
 // Every candidate of a cell with two or more is assumed on, then off, and followed with cell and
@@ -17,13 +17,15 @@
 //   house, turns on (off) (the counts summed over the branches).
 // SE sorts them by rating (8.5 + ChainLengthBonus(nodes - 2)), nodes, then kind (double, cell,
 // region, contradiction) and takes the first.
+#include "core/rate/chains/chains.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
 
+#include "core/board/bits.h"
 #include "core/rate/chains/implications.h"
-#include "core/rate/logic.h"
 #include "core/rate/chains/propagation.h"
 
 namespace sudoku::core_internal {

@@ -1,4 +1,4 @@
-// Forcing chains of the logical solver (rate/logic.h), found and rated as Sudoku Explainer 1.2.1
+// Forcing chains of the logical solver (chains/chains.h), found and rated as Sudoku Explainer 1.2.1
 // does (docs/se-rules.md).
 //
 // SE reasons on candidates with a state, "r1c1 is 5" (on) or "r1c1 is not 5" (off). A candidate
@@ -22,6 +22,8 @@
 //
 // Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies, are in
 // rate/chains/multiple.cc: they read the implications a search that found no chain followed.
+#include "core/rate/chains/chains.h"
+
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -29,7 +31,6 @@
 #include <new>
 
 #include "core/rate/chains/implications.h"
-#include "core/rate/logic.h"
 #include "core/rate/chains/words.h"
 
 namespace sudoku::core_internal {

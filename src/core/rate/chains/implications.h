@@ -8,7 +8,8 @@
 #include <array>
 #include <cstdint>
 
-#include "core/rate/logic.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
 
 namespace sudoku::core_internal {
 

@@ -1,4 +1,4 @@
-// SE's multiple forcing chains of the logical solver (rate/logic.h), found and rated as Sudoku
+// SE's multiple forcing chains of the logical solver (chains/chains.h), found and rated as Sudoku
 // Explainer 1.2.1 does (docs/se-rules.md).
 //
 // Cell and region forcing chains (SE 8.0 and up), where no Nishio chain applies: the
@@ -12,13 +12,15 @@
 // that search holds); elsewhere followed once per candidate. The depths are followed only for
 // the chains that conclude anything, and no deeper than can still match the cheapest so far: each
 // candidate once per search, and again only to go deeper.
+#include "core/rate/chains/chains.h"
+
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <memory>
 
+#include "core/board/bits.h"
 #include "core/rate/chains/implications.h"
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {

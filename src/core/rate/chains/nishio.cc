@@ -1,12 +1,14 @@
-// Nishio forcing chains of the logical solver (rate/logic.h), found and rated as Sudoku
+// Nishio forcing chains of the logical solver (chains/chains.h), found and rated as Sudoku
 // Explainer 1.2.1 does (docs/se-rules.md): tried where no forcing chain of rate/chains/forcing.cc
 // applies. A candidate assumed on or off whose implications on its digit alone, with the grid
 // updated, end in a contradiction is refuted.
+#include "core/rate/chains/chains.h"
+
 #include <array>
 #include <cstdint>
 
+#include "core/board/bits.h"
 #include "core/rate/chains/implications.h"
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/rate/logic.h"
+#include "core/rate/state.h"
 
 namespace sudoku::core_internal {
 

@@ -14,8 +14,9 @@
 #include <vector>
 
 #include "core/rate/chains/implications.h"
-#include "core/rate/logic.h"
 #include "core/rate/chains/plus_rules.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
 
 namespace sudoku::core_internal {
 

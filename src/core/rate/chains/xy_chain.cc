@@ -1,4 +1,4 @@
-// XY-chains of the logical solver (rate/logic.h): a breadth-first search per start over bit
+// XY-chains of the logical solver (chains/chains.h): a breadth-first search per start over bit
 // sets of graph nodes.
 //
 // Graph. Node 2k + j stands for "the k-th bivalue cell (in cell order) holds its j-th digit"
@@ -13,9 +13,10 @@
 // and each searches only the layers that rate below the best chain so far: most stop after a
 // layer or two. A start that no end node can serve is not searched. The nodes a layer forces
 // are the union of one precomputed set per node of the layer, a word or three per node.
+#include "core/rate/chains/chains.h"
+
 #include <array>
 
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {

@@ -1,7 +1,10 @@
-// SE's aligned pair and triple exclusions (logic.h): base cells whose digits, taken together,
-// would leave some cell they all see with no candidate. Read from SE 1.2.1's AlignedExclusion and
-// AlignedPairExclusion (docs/se-rules.md): which cells may be bases, which excluders count, the
-// order in which sets of bases are tried; the first set that removes anything is the step.
+// SE's aligned pair and triple exclusions (techniques/aligned.h): base cells whose digits, taken
+// together, would leave some cell they all see with no candidate. Read from SE 1.2.1's
+// AlignedExclusion and AlignedPairExclusion (docs/se-rules.md): which cells may be bases, which
+// excluders count, the order in which sets of bases are tried; the first set that removes anything
+// is the step.
+#include "core/rate/techniques/aligned.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -9,7 +12,7 @@
 #include <iterator>
 #include <utility>
 
-#include "core/rate/logic.h"
+#include "core/board/bits.h"
 
 namespace sudoku::core_internal {
 namespace {

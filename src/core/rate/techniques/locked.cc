@@ -1,7 +1,9 @@
-// Locked candidates of the logical solver (rate/logic.h): pointing and claiming, and SE's direct
-// pointing and claiming, which place the digit that a pointing or claiming leaves with one place
-// in a parallel house.
-#include "core/rate/logic.h"
+// Locked candidates of the logical solver (techniques/locked.h): pointing and claiming, and SE's
+// direct pointing and claiming, which place the digit that a pointing or claiming leaves with one
+// place in a parallel house.
+#include "core/rate/techniques/locked.h"
+
+#include "core/board/bits.h"
 
 namespace sudoku::core_internal {
 

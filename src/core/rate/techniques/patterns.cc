@@ -1,8 +1,9 @@
-// Fixed patterns of the logical solver (rate/logic.h): XY-wing, XYZ-wing, skyscraper, 2-string kite
-// and W-wing.
+// Fixed patterns of the logical solver (techniques/patterns.h): XY-wing, XYZ-wing, skyscraper,
+// 2-string kite and W-wing.
+#include "core/rate/techniques/patterns.h"
+
 #include <algorithm>
 
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {

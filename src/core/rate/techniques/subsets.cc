@@ -1,10 +1,13 @@
-// Locked sets of the logical solver (rate/logic.h): naked and hidden subsets (pairs, triples,
-// quads), SE's direct hidden pairs and triples, and basic fish (X-wing, swordfish, jellyfish).
-// All are the same search: pick `size` items (cells, digits or lines) whose union over a 9-bit
-// universe has exactly `size` members.
+// Locked sets of the logical solver (techniques/subsets.h): naked and hidden subsets (pairs,
+// triples, quads) and SE's direct hidden pairs and triples. Both are the search of
+// techniques/locked_set.h: pick `size` items (cells or digits) whose union over a 9-bit universe
+// has exactly `size` members.
+#include "core/rate/techniques/subsets.h"
+
 #include <algorithm>
 
-#include "core/rate/logic.h"
+#include "core/board/bits.h"
+#include "core/rate/techniques/locked_set.h"
 
 namespace sudoku::core_internal {
 namespace {
@@ -13,52 +16,6 @@ constexpr Technique kNaked[5] = {Technique::kNone, Technique::kNone, Technique::
                                  Technique::kNakedTriple, Technique::kNakedQuad};
 constexpr Technique kHidden[5] = {Technique::kNone, Technique::kNone, Technique::kHiddenPair,
                                   Technique::kHiddenTriple, Technique::kHiddenQuad};
-constexpr Technique kFish[5] = {Technique::kNone, Technique::kNone, Technique::kXWing,
-                                Technique::kSwordfish, Technique::kJellyfish};
-
-// ChooseLockedSet (below) for size 2, when every item has exactly 2 bits: two items lock a
-// pair iff they are equal.
-template <typename F>
-bool ChooseLockedPair(const uint16_t* items, int n, F& apply) {
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      if (items[j] == items[i] && apply(static_cast<uint16_t>(1u << i | 1u << j), items[i])) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-// Calls apply(chosen, union) for each choice of `size` items of items[0, n) (chosen: bit i for
-// items[i]) whose union has exactly `size` bits, in lexicographic order of the chosen indices,
-// until apply returns true. Prunes a prefix as soon as its union exceeds `size` bits. A loop
-// with an explicit stack of picks: most searches are small, so calls would cost the most.
-template <typename F>
-bool ChooseLockedSet(const uint16_t* items, int n, int size, F& apply) {
-  if (size == 2) return ChooseLockedPair(items, n, apply);
-  int pick[4];
-  uint16_t unions[4] = {0};  // unions[k]: the union of the first k picks
-  int depth = 0;
-  for (int i = 0;; ++i) {
-    if (i > n - (size - depth)) {  // too few items left: back to the previous pick
-      if (depth == 0) return false;
-      i = pick[--depth];
-      continue;
-    }
-    const uint16_t next = unions[depth] | items[i];
-    if (PopCount(next) > size) continue;
-    pick[depth] = i;
-    if (depth + 1 < size) {
-      unions[++depth] = next;
-      continue;
-    }
-    if (PopCount(next) != size) continue;
-    uint16_t chosen = 0;
-    for (int k = 0; k < size; ++k) chosen = static_cast<uint16_t>(chosen | 1u << pick[k]);
-    if (apply(chosen, next)) return true;
-  }
-}
 
 bool Done(Technique technique, Step* step) {
   *step = {technique, TechniqueRating(technique), 1};
@@ -74,9 +31,6 @@ namespace {
 uint32_t Roomy(const Work& w, int size, int complement) {
   return HousesWithAtLeast(w.empty_per_house, size + complement);
 }
-
-// The rows where d has a candidate.
-int OpenRows(const Work& w, int d) { return 9 - PopCount(w.houses_with_count[d][0] & 0x1FFu); }
 
 }  // namespace
 
@@ -254,46 +208,6 @@ bool FindDirectHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step*
                   : PlaceDirectHiddenSet<3>(s, w, h, digits)) {
       scan.found = item;
       return Done(size == 2 ? Technique::kDirectHiddenPair : Technique::kDirectHiddenTriple, step);
-    }
-  }
-  return false;
-}
-
-// Items: digits (a fish reads the candidates of its digit only).
-bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
-  // A fish of `size` on a digit with n rows (and columns) left is the complement of one of
-  // n - size in the other direction; searched before: hidden singles and smaller fish.
-  const int complement = scan.after_easier ? size : 0;
-  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
-    const int d = std::countr_zero(todo);
-    if (complement > 0 && OpenRows(w, d) - size < complement) continue;
-    uint32_t small = 0;  // lines where d has 2 to `size` positions
-    for (int k = 2; k <= size; ++k) small |= w.houses_with_count[d][k];
-    // by_rows: base lines are rows, cover lines are columns; else transposed.
-    for (bool by_rows : {true, false}) {
-      const int first = by_rows ? 0 : 9;
-      uint16_t items[9];
-      int index[9];
-      int n = 0;
-      for (uint32_t lines = (small >> first) & 0x1FF; lines; lines &= lines - 1) {
-        index[n] = std::countr_zero(lines);
-        items[n] = w.where[first + index[n]][d];
-        ++n;
-      }
-      auto apply = [&](uint16_t chosen, uint16_t covers) {
-        CellSet base, cover;
-        for (int i = 0; i < n; ++i) {
-          if (chosen & (1u << i)) base |= House(by_rows ? index[i] : 9 + index[i]);
-        }
-        for (int l = 0; l < 9; ++l) {
-          if (covers & (1u << l)) cover |= House(by_rows ? 9 + l : l);
-        }
-        return Eliminate(s, d, cover & ~base);
-      };
-      if (ChooseLockedSet(items, n, size, apply)) {
-        scan.found = d;
-        return Done(kFish[size], step);
-      }
     }
   }
   return false;

@@ -1,10 +1,12 @@
-// Unique rectangles and loops, types 1-4 (rate/logic.h), as SE's UniqueLoops producer defines
-// and rates them (docs/se-rules.md): a loop of 4, 6, 8, ... cells holding both digits {a, b},
-// every house it visits visited by exactly two of its cells at opposite places along the loop.
+// Unique rectangles and loops, types 1-4 (techniques/unique.h), as SE's UniqueLoops producer
+// defines and rates them (docs/se-rules.md): a loop of 4, 6, 8, ... cells holding both digits {a,
+// b}, every house it visits visited by exactly two of its cells at opposite places along the loop.
 // Without the cells holding more than {a, b} the loop would let a and b swap: two solutions.
+#include "core/rate/techniques/unique.h"
+
 #include <bit>
 
-#include "core/rate/logic.h"
+#include "core/board/bits.h"
 
 namespace sudoku::core_internal {
 namespace {
