@@ -19,6 +19,7 @@
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/core/techniques.h"
 #include "sudoku/core/transform.h"
 
 namespace sudoku::cli {
@@ -317,6 +318,21 @@ Solve and rate puzzles of a file, one 81\-character line each; the corpus's dist
 .RE
 )";
 
+// TECHNIQUES: the rater's table of techniques (sudoku/core/techniques.h), in SE's order.
+void WriteManTechniques(std::ostream& out) {
+  out << ".SH TECHNIQUES\n"
+      << "The techniques the rater tries, easiest first, as stored in a corpus (the hardest "
+         "technique and the uses of each), with their family and Sudoku Explainer rating; a "
+         "technique that rates by its size or length (chains, loops) shows the least it rates.\n";
+  for (const TechniqueInfo& info : TechniqueTable()) {
+    if (info.technique == Technique::kNone) continue;
+    out << ".TP\n"
+        << Bold(info.name) << " (" << Roff(TechniqueFamilyName(info.family)) << ", "
+        << Roff(FormatRating(info.rating)) << ")\n"
+        << Roff(info.description) << "\n";
+  }
+}
+
 }  // namespace
 
 ValueCompletion CompleteValue(const CLI::App& command, const CLI::Option& option) {
@@ -340,6 +356,7 @@ std::string ManPage(const CLI::App& app) {
   for (const CLI::Option* option : Options(app, false)) WriteManOption(*option, out);
   out << ".SH COMMANDS\n";
   for (const CLI::App* command : Commands(app)) WriteManCommand(*command, out);
+  WriteManTechniques(out);
   out << ".SH \"EXIT STATUS\"\n" << kExitStatus;
   WriteManFiles(app, out);
   out << ".SH EXAMPLES\n" << kExamples;

@@ -1,5 +1,6 @@
-// The README's table of techniques names every technique the rater has, with its SE rating, so
-// that a technique added to the rater cannot be missing from the user's guide.
+// The README's table of techniques is the rater's table (sudoku/core/techniques.h): every
+// technique with its SE rating and the same description, so that a technique added to the rater
+// cannot be missing from the user's guide, nor the two tell different stories.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -9,16 +10,29 @@
 #include <string>
 
 #include "sudoku/core/rating.h"
+#include "sudoku/core/techniques.h"
 
 namespace sudoku {
 namespace {
 
-// The rows "| `name` | rating | ..." of the README's table headed "| technique | SE rating |",
-// by name: the rating cell as written.
-std::map<std::string, std::string> TechniqueRows() {
+struct Row {
+  std::string rating;       // the rating cell as written: "4.5", "4.5-4.8", "6.6+"
+  std::string description;  // the cell "the step"
+};
+
+// `text` without the spaces at its ends.
+std::string Trimmed(std::string text) {
+  text.erase(0, text.find_first_not_of(' '));
+  text.erase(text.find_last_not_of(' ') + 1);
+  return text;
+}
+
+// The rows "| `name` | rating | the step |" of the README's table headed "| technique | SE rating
+// |", by name.
+std::map<std::string, Row> TechniqueRows() {
   std::ifstream readme(std::string(SUDOKU_TEST_DATA_DIR) + "/../../README.md");
   EXPECT_TRUE(readme) << "cannot read README.md";
-  std::map<std::string, std::string> rows;
+  std::map<std::string, Row> rows;
   std::string line;
   bool in_table = false;
   while (std::getline(readme, line)) {
@@ -28,11 +42,13 @@ std::map<std::string, std::string> TechniqueRows() {
     const size_t name_end = line.find('`', 3);
     const size_t cell = line.find('|', name_end);
     const size_t cell_end = line.find('|', cell + 1);
-    if (name_end == std::string::npos || cell_end == std::string::npos) continue;
-    std::string rating = line.substr(cell + 1, cell_end - cell - 1);
-    rating.erase(0, rating.find_first_not_of(' '));
-    rating.erase(rating.find_last_not_of(' ') + 1);
-    rows[line.substr(3, name_end - 3)] = rating;
+    const size_t step_end = line.rfind('|');
+    if (name_end == std::string::npos || cell_end == std::string::npos || step_end <= cell_end) {
+      continue;
+    }
+    rows[line.substr(3, name_end - 3)] = {
+        Trimmed(line.substr(cell + 1, cell_end - cell - 1)),
+        Trimmed(line.substr(cell_end + 1, step_end - cell_end - 1))};
   }
   return rows;
 }
@@ -44,18 +60,19 @@ std::string SeRating(int tenths) {
   return text;
 }
 
-TEST(ReadmeTechniques, ListsEveryTechniqueWithItsRating) {
-  const std::map<std::string, std::string> rows = TechniqueRows();
+TEST(ReadmeTechniques, ListsEveryTechniqueWithItsRatingAndDescription) {
+  const std::map<std::string, Row> rows = TechniqueRows();
   ASSERT_FALSE(rows.empty()) << "README.md has no table of techniques";
-  for (int t = 1; t < kTechniqueCount; ++t) {
-    const Technique technique = static_cast<Technique>(t);
-    const std::string name(TechniqueName(technique));
+  for (const TechniqueInfo& info : TechniqueTable()) {
+    if (info.technique == Technique::kNone) continue;
+    const std::string name(info.name);
     const auto row = rows.find(name);
     ASSERT_NE(row, rows.end()) << "README.md's table of techniques has no row for " << name;
     // A chain's row reads "6.6+": its base, to which SE adds for the chain's length.
-    EXPECT_TRUE(row->second.starts_with(SeRating(TechniqueRating(technique))))
-        << name << ": README.md says " << row->second << ", the rater "
-        << SeRating(TechniqueRating(technique));
+    EXPECT_TRUE(row->second.rating.starts_with(SeRating(info.rating)))
+        << name << ": README.md says " << row->second.rating << ", the rater "
+        << SeRating(info.rating);
+    EXPECT_EQ(row->second.description, info.description) << name << ": README.md's description";
   }
   EXPECT_EQ(rows.size(), static_cast<size_t>(kTechniqueCount - 1))
       << "README.md lists a technique the rater does not have";

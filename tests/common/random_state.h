@@ -3,7 +3,7 @@
 #ifndef SUDOKU_TESTS_RANDOM_STATE_H_
 #define SUDOKU_TESTS_RANDOM_STATE_H_
 
-#include "core/rate/logic.h"
+#include "core/rate/state.h"
 #include "sudoku/core/rng.h"
 
 namespace sudoku::samples {

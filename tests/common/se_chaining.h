@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/rate/logic.h"
+#include "core/rate/state.h"
 
 namespace sudoku::reference {
 

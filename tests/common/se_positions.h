@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common/test_data.h"
-#include "core/rate/logic.h"
+#include "core/rate/state.h"
 
 namespace sudoku::testing {
 

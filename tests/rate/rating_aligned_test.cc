@@ -1,7 +1,7 @@
-// SE's aligned pair and triple exclusions (rate/aligned.cc): on positions where Sudoku Explainer
-// 1.2.1 took one (tests/data/se_aligned_steps.txt: its pencil marks, rating and what it removed),
-// the easiest step is that exclusion and removes what SE's did; and on random states the finder
-// takes the same first hint as a plain transcription of SE's AlignedExclusion.
+// SE's aligned pair and triple exclusions (rate/techniques/aligned.cc): on positions where Sudoku
+// Explainer 1.2.1 took one (tests/data/se_aligned_steps.txt: its pencil marks, rating and what it
+// removed), the easiest step is that exclusion and removes what SE's did; and on random states the
+// finder takes the same first hint as a plain transcription of SE's AlignedExclusion.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +17,11 @@
 #include "common/random_state.h"
 #include "common/se_positions.h"
 #include "common/test_data.h"
-#include "core/rate/logic.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/techniques/aligned.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/solver.h"

@@ -1,13 +1,17 @@
-// Tests of the chains of the logical solver (rate/chains.cc, rate/xy_chain.cc, rate/patterns.cc,
-// rate/cycles.cc, rate/forcing.cc) on puzzles that Sudoku Explainer 1.2.1 rated
-// (tests/data/se_ratings_*.txt): for each, the solver's hardest step is the chain and SE's rating
-// of the puzzle is that step's rating. The position checked is the one the solver reaches just
-// before that step: no technique below the chains makes progress there (so the chains are the only
-// progress, as in SE's order of trial), the solver's step is the chain with SE's rating, and it
-// keeps the solution. SE's multiple forcing chains are checked where no other chain applies.
+// Tests of the chains of the logical solver (rate/chains/chains.cc, rate/chains/xy_chain.cc,
+// rate/techniques/patterns.cc, rate/chains/cycles.cc, rate/chains/forcing.cc) on puzzles that
+// Sudoku Explainer 1.2.1 rated (tests/data/se_ratings_*.txt): for each, the solver's hardest step
+// is the chain and SE's rating of the puzzle is that step's rating. The position checked is the one
+// the solver reaches just before that step: no technique below the chains makes progress there (so
+// the chains are the only progress, as in SE's order of trial), the solver's step is the chain with
+// SE's rating, and it keeps the solution. SE's multiple forcing chains are checked where no other
+// chain applies.
 #include <gtest/gtest.h>
 
-#include "core/rate/logic.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"

@@ -10,7 +10,10 @@
 
 #include "common/samples.h"
 #include "common/test_data.h"
-#include "core/rate/logic.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/rating.h"

@@ -1,6 +1,7 @@
-// Tests of SE's direct techniques in the rater (rating.h, rate/locked.cc, rate/sets.cc): direct
-// pointing (1.7), direct claiming (1.9), direct hidden pair (2.0) and triple (2.5), which SE tries
-// between the hidden singles and the naked single (the triple after it) and which place one digit.
+// Tests of SE's direct techniques in the rater (rating.h, rate/techniques/locked.cc,
+// rate/techniques/subsets.cc): direct pointing (1.7), direct claiming (1.9), direct hidden pair
+// (2.0) and triple (2.5), which SE tries between the hidden singles and the naked single (the
+// triple after it) and which place one digit.
 //
 // Hand-made positions start from the empty board (all 729 candidates) and remove candidates until
 // the pattern is there and nothing SE tries earlier is; the solver's first step (in SE's order)
@@ -13,7 +14,10 @@
 #include <vector>
 
 #include "common/samples.h"
-#include "core/rate/logic.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"
 
@@ -145,7 +149,7 @@ TEST(RatingDirect, DirectHiddenTriplePlacesTheDigitLeftAlone) {
 }
 
 // SE tries the direct pointing (1.7) before the naked single (2.3). Once a step of 2.3 or more was
-// needed, the rater takes the naked single first (logic.h: it changes no rating).
+// needed, the rater takes the naked single first (step_loop.h: it changes no rating).
 TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
   State s = DirectPointingPosition();
   for (int d = 0; d < 8; ++d) s.cand[d].Clear(Cell(8, 8));  // r9c9 can only hold 9
@@ -164,8 +168,8 @@ TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
 }
 
 // A direct claiming never comes first where the state keeps its solution (the reason is in
-// rate/locked.cc), which is why the rater does not look for one there: at every state of the
-// solve of generated puzzles without a hidden single, a direct claiming comes with a direct
+// rate/techniques/locked.cc), which is why the rater does not look for one there: at every state of
+// the solve of generated puzzles without a hidden single, a direct claiming comes with a direct
 // pointing.
 TEST(RatingDirect, DirectClaimingComesWithADirectPointing) {
   Rng rng(91);

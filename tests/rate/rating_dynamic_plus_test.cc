@@ -1,8 +1,8 @@
-// SE's dynamic forcing chains (+) (rate/dynamic.cc with rate/plus_rules.cc) on positions where
-// Sudoku Explainer 1.2.1 itself took one: tests/data/se_dynamic_plus_steps.txt lists, for public
-// puzzles, the pencil marks SE had when its step was a dynamic (+) chain, and that step's rating.
-// In each, the dynamic chains without the rules inside find nothing (SE tried them first), and the
-// cheapest chain with them rates as SE's, with SE's node count.
+// SE's dynamic forcing chains (+) (rate/chains/dynamic.cc with rate/chains/plus_rules.cc) on
+// positions where Sudoku Explainer 1.2.1 itself took one: tests/data/se_dynamic_plus_steps.txt
+// lists, for public puzzles, the pencil marks SE had when its step was a dynamic (+) chain, and
+// that step's rating. In each, the dynamic chains without the rules inside find nothing (SE tried
+// them first), and the cheapest chain with them rates as SE's, with SE's node count.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,8 +16,10 @@
 
 #include "common/se_positions.h"
 #include "common/test_data.h"
-#include "core/rate/logic.h"
-#include "core/rate/plus_rules.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/chains/plus_rules.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 

@@ -1,6 +1,6 @@
-// SE's dynamic forcing chains (rate/dynamic.cc) against a plain reference written as SE's dynamic
-// chaining is: candidates with their state as objects with their list of causes, followed one at
-// a time, every hint of every assumption collected in SE's order, sorted as SE sorts them.
+// SE's dynamic forcing chains (rate/chains/dynamic.cc) against a plain reference written as SE's
+// dynamic chaining is: candidates with their state as objects with their list of causes, followed
+// one at a time, every hint of every assumption collected in SE's order, sorted as SE sorts them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +13,11 @@
 #include "common/random_state.h"
 #include "common/se_chaining.h"
 #include "common/test_data.h"
-#include "core/rate/logic.h"
+#include "core/rate/chains/chain_rating.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/solver.h"

@@ -23,7 +23,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/rate/logic.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"
 

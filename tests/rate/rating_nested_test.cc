@@ -1,9 +1,10 @@
-// SE's nested forcing chains (rate/dynamic.cc, rate/nested_chains.cc, rate/nested_dynamic.cc) on
-// positions where Sudoku Explainer 1.2.1 itself took one: tests/data/se_nested_steps.txt lists,
-// for public puzzles, the pencil marks SE had when its step was such a chain of level 2 or 3, and
-// that step's rating and node count; se_nested4_steps.txt, positions where SE's step was one of
-// level 4. In each, the dynamic chains (+) find nothing (SE tried them first), nor do the nested
-// chains of a level below SE's step, and the cheapest of its level rates as SE's.
+// SE's nested forcing chains (rate/chains/dynamic.cc, rate/chains/nested_chains.cc,
+// rate/chains/nested_dynamic.cc) on positions where Sudoku Explainer 1.2.1 itself took one:
+// tests/data/se_nested_steps.txt lists, for public puzzles, the pencil marks SE had when its step
+// was such a chain of level 2 or 3, and that step's rating and node count; se_nested4_steps.txt,
+// positions where SE's step was one of level 4. In each, the dynamic chains (+) find nothing (SE
+// tried them first), nor do the nested chains of a level below SE's step, and the cheapest of its
+// level rates as SE's.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -11,7 +12,9 @@
 #include <vector>
 
 #include "common/se_positions.h"
-#include "core/rate/logic.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/solver.h"

@@ -16,7 +16,12 @@
 #include "common/samples.h"
 #include "common/se_chaining.h"
 #include "common/test_data.h"
-#include "core/rate/logic.h"
+#include "core/rate/chains/chain_rating.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/solver.h"
@@ -703,7 +708,7 @@ Rating RateInSeOrder(const Grid& puzzle, const Grid& solution) {
 
 // RateUniquePuzzle takes naked singles before the direct pointing, claiming and hidden pair
 // once a step rated 2.3 or more was needed, and any chain no dearer than the rating so far
-// before SE's cheapest (ApplyEasiestStep in logic.h): the same rating, hardest technique and
+// before SE's cheapest (ApplyEasiestStep in step_loop.h): the same rating, hardest technique and
 // guesses as SE's order throughout.
 void ExpectSeOrderRating(const Grid& puzzle) {
   Grid solution;

@@ -14,7 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/rate/logic.h"
+#include "core/rate/chains/chain_rating.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/work.h"
 
 namespace sudoku {
 namespace {

@@ -116,6 +116,8 @@ namespace sudoku {
 // Ordered by SE rating (easiest first), which is SE's order of trial; ties keep this order.
 // Corpora store the names (TechniqueName), never the values: a new technique takes its place
 // in rating order, and its name, once released, never changes.
+// Each has its row in the table of techniques (sudoku/core/techniques.h): name, SE rating,
+// family and description, which the functions below read.
 enum class Technique : uint8_t {
   kNone,                // nothing was needed (the puzzle has no empty cell)
   kFullHouse,           // the last empty cell of a row, column or box

@@ -6,7 +6,7 @@
 //
 // Tables in one algorithm's own layout stay beside it: the solver's band tables
 // (solve/solver_internal.h), the rater's per-house counts and locked-candidate segments
-// (rate/singles.cc), and the canonical search's column tables for byte shuffles
+// (rate/techniques/singles.cc), and the canonical search's column tables for byte shuffles
 // (canonical/grid.cc).
 #ifndef SUDOKU_CORE_BOARD_GEOMETRY_H_
 #define SUDOKU_CORE_BOARD_GEOMETRY_H_

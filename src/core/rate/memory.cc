@@ -1,6 +1,8 @@
-// The Work (rate/logic.h), computed from scratch or brought up to date incrementally, and
+// The Work (work.h), computed from scratch or brought up to date incrementally, and
 // the memory between steps: the scans that let finders skip what cannot have changed since they
 // last failed.
+#include "core/rate/memory.h"
+
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -8,7 +10,6 @@
 
 #include "core/board/bits.h"
 #include "core/board/digits.h"
-#include "core/rate/logic.h"
 
 namespace sudoku::core_internal {
 namespace {

@@ -1,70 +1,23 @@
-// Rating (rating.h): technique names and ratings, the easiest-first step loop, guessing, bands.
+// Rating (rating.h): the easiest-first step loop (step_loop.h), guessing, bands.
 #include "sudoku/core/rating.h"
 
 #include <climits>
 #include <string>
 
-#include "core/rate/logic.h"
+#include "core/board/bits.h"
+#include "core/rate/chains/chain_rating.h"
+#include "core/rate/chains/chains.h"
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/step_loop.h"
+#include "core/rate/technique_table.h"
+#include "core/rate/techniques/singles.h"
+#include "core/rate/work.h"
 #include "sudoku/core/solver.h"
+#include "sudoku/core/techniques.h"
 
 namespace sudoku {
 namespace {
-
-struct TechniqueInfo {
-  std::string_view name;
-  int rating;
-};
-
-// Indexed by Technique.
-constexpr TechniqueInfo kTechniqueInfo[kTechniqueCount] = {
-    {"none", 0},
-    {"full-house", 10},
-    {"hidden-single-box", 12},
-    {"hidden-single-line", 15},
-    {"direct-pointing", 17},
-    {"direct-claiming", 19},
-    {"direct-hidden-pair", 20},
-    {"naked-single", 23},
-    {"direct-hidden-triple", 25},
-    {"pointing", 26},
-    {"claiming", 28},
-    {"naked-pair", 30},
-    {"x-wing", 32},
-    {"hidden-pair", 34},
-    {"naked-triple", 36},
-    {"swordfish", 38},
-    {"hidden-triple", 40},
-    {"xy-wing", 42},
-    {"xyz-wing", 44},
-    {"unique-rectangle-1", 45},
-    {"unique-rectangle-2", 45},
-    {"unique-rectangle-3", 45},
-    {"unique-rectangle-4", 45},
-    {"unique-loop", 46},
-    {"naked-quad", 50},
-    {"jellyfish", 52},
-    {"hidden-quad", 54},
-    {"bug-plus-one", 56},
-    {"bug-type-2", 57},
-    {"bug-type-4", 57},
-    {"bug-type-3", 58},
-    {"aligned-pair-exclusion", 62},
-    {"y-cycle", 65},
-    {"skyscraper", 66},
-    {"two-string-kite", 66},
-    {"x-chain", 66},
-    {"xy-chain", 70},
-    {"forcing-chain", 70},
-    {"w-wing", 71},
-    {"aligned-triple-exclusion", 75},
-    {"nishio-forcing-chain", 75},
-    {"cell-forcing-chain", 80},
-    {"region-forcing-chain", 80},
-    {"dynamic-forcing-chain", 85},
-    {"dynamic-forcing-chain-plus", 90},
-    {"nested-forcing-chain", 95},
-    {"guess", kGuessRating},
-};
 
 constexpr RatingBand kBands[] = {
     {"beginner", 0, 12}, {"easy", 13, 23},   {"medium", 24, 34},
@@ -73,36 +26,8 @@ constexpr RatingBand kBands[] = {
 
 }  // namespace
 
-std::string_view TechniqueName(Technique technique) {
-  return kTechniqueInfo[static_cast<int>(technique)].name;
-}
-
-std::optional<Technique> ParseTechnique(std::string_view name) {
-  for (int i = 0; i < kTechniqueCount; ++i) {
-    if (kTechniqueInfo[i].name == name) return static_cast<Technique>(i);
-  }
-  return std::nullopt;
-}
-
-int TechniqueRating(Technique technique) {
-  return kTechniqueInfo[static_cast<int>(technique)].rating;
-}
-
 std::string FormatRating(int tenths) {
   return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
-}
-
-std::string TechniqueUsesJson(const std::array<uint16_t, kTechniqueCount>& uses) {
-  std::string json = "{";
-  for (int t = 0; t < kTechniqueCount; ++t) {
-    if (uses[t] == 0) continue;
-    if (json.size() > 1) json += ',';
-    json += '"';
-    json += kTechniqueInfo[t].name;
-    json += "\":";
-    json += std::to_string(uses[t]);
-  }
-  return json + "}";
 }
 
 std::span<const RatingBand> RatingBands() { return kBands; }
@@ -146,113 +71,25 @@ bool ApplyCycleBefore(State& s, const Work& w, int rating, Step* step) {
   return true;
 }
 
-// The finders past the singles but the naked single, up to 2-string kite.
+// The finder of `technique` alone, from scratch: its producer's, which every fixed technique
+// has (technique_table.h); false for the others.
 bool ApplyFixedTechnique(State& s, const Work& m, Technique technique, Scan& scan, Step* step) {
-  switch (technique) {
-    case Technique::kDirectPointing:
-      return FindDirectPointing(s, m, scan, step);
-    case Technique::kDirectClaiming:
-      return FindDirectClaiming(s, m, scan, step);
-    case Technique::kDirectHiddenPair:
-      return FindDirectHiddenSubset(s, m, 2, scan, step);
-    case Technique::kDirectHiddenTriple:
-      return FindDirectHiddenSubset(s, m, 3, scan, step);
-    case Technique::kPointing:
-      return FindPointing(s, m, scan, step);
-    case Technique::kClaiming:
-      return FindClaiming(s, m, scan, step);
-    case Technique::kNakedPair:
-      return FindNakedSubset(s, m, 2, scan, step);
-    case Technique::kXWing:
-      return FindFish(s, m, 2, scan, step);
-    case Technique::kHiddenPair:
-      return FindHiddenSubset(s, m, 2, scan, step);
-    case Technique::kNakedTriple:
-      return FindNakedSubset(s, m, 3, scan, step);
-    case Technique::kSwordfish:
-      return FindFish(s, m, 3, scan, step);
-    case Technique::kHiddenTriple:
-      return FindHiddenSubset(s, m, 3, scan, step);
-    case Technique::kXyWing:
-      return FindXyWing(s, m, scan, step);
-    case Technique::kXyzWing:
-      return FindXyzWing(s, m, scan, step);
-    case Technique::kUniqueRectangle1:
-    case Technique::kUniqueRectangle2:
-    case Technique::kUniqueRectangle3:
-    case Technique::kUniqueRectangle4:
-    case Technique::kUniqueLoop:
-      return FindUniqueLoop(s, m, scan, step);
-    case Technique::kNakedQuad:
-      return FindNakedSubset(s, m, 4, scan, step);
-    case Technique::kJellyfish:
-      return FindFish(s, m, 4, scan, step);
-    case Technique::kHiddenQuad:
-      return FindHiddenSubset(s, m, 4, scan, step);
-    case Technique::kBugPlusOne:
-    case Technique::kBugType2:
-    case Technique::kBugType4:
-    case Technique::kBugType3:
-      return FindBug(s, m, step);
-    case Technique::kSkyscraper:
-      return FindSkyscraper(s, m, scan, step);
-    case Technique::kTwoStringKite:
-      return FindTwoStringKite(s, m, scan, step);
-    case Technique::kWWing:
-      return FindWWing(s, m, scan, step);
-    case Technique::kAlignedPairExclusion:
-      return FindAlignedExclusion(s, m, 2, step);
-    case Technique::kAlignedTripleExclusion:
-      return FindAlignedExclusion(s, m, 3, step);
-    default:
-      return false;
-  }
+  const Finder find = RowOf(RowOf(technique).producer).find;
+  return find != nullptr && find(s, m, scan, nullptr, step);
 }
 
 // Runs a finder with the scan its memory allows, and remembers the outcome. `after_naked_single`:
 // this step searched for naked singles before and found none.
 bool ApplyRemembered(State& s, Memory* memory, Technique technique, Step* step,
                      bool after_naked_single = true) {
+  const TechniqueRow& row = RowOf(technique);
   FinderMemory* finder = &memory->finder[static_cast<int>(technique)];
-  int needs = 0;
-  if (technique == Technique::kPointing || technique == Technique::kClaiming) {
-    needs = kNeedsDigitHouses;
-  }
-  if (technique == Technique::kXyWing || technique == Technique::kXyzWing) needs = kNeedsNear;
-  if (technique == Technique::kWWing) needs = kNeedsPairs;
-  if (technique == Technique::kUniqueRectangle1) needs = kNeedsNear | kNeedsPairs;
-  const bool aligned = technique == Technique::kAlignedPairExclusion ||
-                       technique == Technique::kAlignedTripleExclusion;
-  if (aligned) needs = kNeedsNear;
-  Scan scan = BeginScan(*memory, needs, finder);
+  Scan scan = BeginScan(*memory, row.needs, finder);
   scan.after_easier = memory->sound;
   scan.after_naked_single = after_naked_single;
-  bool progress;
-  if (technique == Technique::kUniqueRectangle1) {
-    progress = FindUniqueLoop(s, memory->work, scan, step, &memory->loops);
-  } else if (aligned) {
-    const int size = technique == Technique::kAlignedPairExclusion ? 2 : 3;
-    progress = FindAlignedExclusion(s, memory->work, size, step, &memory->aligned[size - 2], &scan);
-  } else {
-    progress = ApplyFixedTechnique(s, memory->work, technique, scan, step);
-  }
+  const bool progress = row.find(s, memory->work, scan, memory, step);
   EndScan(scan, progress, finder);
   return progress;
-}
-
-bool ApplySingle(State& s, Technique technique, Step* step) {
-  switch (technique) {
-    case Technique::kFullHouse:
-      return FindFullHouse(s, step);
-    case Technique::kHiddenSingleBox:
-      return FindHiddenSingleBox(s, step);
-    case Technique::kHiddenSingleLine:
-      return FindHiddenSingleLine(s, step);
-    case Technique::kNakedSingle:
-      return FindNakedSingle(s, step);
-    default:
-      return false;
-  }
 }
 
 // True iff `least`, the least rating of the techniques left to try, is above memory->cap (then
@@ -263,27 +100,14 @@ bool Capped(Memory* memory, int least) {
   return true;
 }
 
-// The cap stops the search at the first technique rated above it: that takes the fixed
-// techniques tried in order of their least ratings, and the aligned triple exclusion, capped
-// with the Nishio chains, rated as their least.
-constexpr bool FixedOrderRisesInRating() {
-  for (int t = static_cast<int>(Technique::kPointing);
-       t < static_cast<int>(Technique::kTwoStringKite); ++t) {
-    if (kTechniqueInfo[t + 1].rating < kTechniqueInfo[t].rating) return false;
-  }
-  return kTechniqueInfo[static_cast<int>(Technique::kAlignedTripleExclusion)].rating == kNishioBase;
-}
-static_assert(FixedOrderRisesInRating());
-
-bool IsSingle(Technique technique) {
-  return technique == Technique::kFullHouse || technique == Technique::kHiddenSingleBox ||
-         technique == Technique::kHiddenSingleLine || technique == Technique::kNakedSingle;
-}
-
 }  // namespace
 
 bool ApplyTechnique(State& s, Technique technique, Step* step) {
-  if (IsSingle(technique)) return ApplySingle(s, technique, step);
+  if (RowOf(technique).info.family == TechniqueFamily::kSingle) {
+    Work unread;  // the singles read the state only
+    Scan everything;
+    return RowOf(technique).find(s, unread, everything, nullptr, step);
+  }
   Work work;
   ComputeWork(s, &work);
   if (technique == Technique::kXChain) return ApplyChain(s, technique, FindXChain(s, work), step);
@@ -324,7 +148,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
   }
   if (Capped(memory, TechniqueRating(Technique::kDirectPointing))) return false;
   // SE's order: direct pointing, claiming, hidden pair, naked single, direct hidden triple. Naked
-  // singles first where that changes no rating (logic.h): they need no Work.
+  // singles first where that changes no rating (step_loop.h): they need no Work.
   const bool naked_first =
       memory->sound && memory->rating_so_far >= TechniqueRating(Technique::kNakedSingle);
   if (naked_first && FindNakedSingle(s, step)) return true;
@@ -339,18 +163,12 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     return true;
   }
   const Work& work = memory->work;
-  for (int t = static_cast<int>(Technique::kPointing);
-       t <= static_cast<int>(Technique::kTwoStringKite); ++t) {
-    // One producer finds every unique rectangle and loop (it runs as type 1), one every BUG
-    // (as BUG+1).
-    if ((t > static_cast<int>(Technique::kUniqueRectangle1) &&
-         t <= static_cast<int>(Technique::kUniqueLoop)) ||
-        (t > static_cast<int>(Technique::kBugPlusOne) &&
-         t <= static_cast<int>(Technique::kBugType3))) {
-      continue;
-    }
-    if (Capped(memory, TechniqueRating(static_cast<Technique>(t)))) return false;
-    if (ApplyRemembered(s, memory, static_cast<Technique>(t), step)) return true;
+  // The fixed techniques in table order, each tried by its producer (one search finds every
+  // unique rectangle and loop, one every BUG).
+  for (const TechniqueRow& row : TechniqueRows()) {
+    if (row.trial != Trial::kFixed || row.producer != row.info.technique) continue;
+    if (Capped(memory, row.info.rating)) return false;
+    if (ApplyRemembered(s, memory, row.info.technique, step)) return true;
   }
   // SE finds the chains with one search and takes its cheapest chain; between chains of one
   // rating, the shorter (fewer nodes). The X-chain finder keeps its results between steps, so it
@@ -361,7 +179,7 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
            ApplyChain(s, Technique::kXChain, x_chain, step);
   }
   // A chain rating no more than the solve so far changes neither the rating nor the hardest
-  // step, whichever chain it is (logic.h): what is known or cheaper to find goes first.
+  // step, whichever chain it is (step_loop.h): what is known or cheaper to find goes first.
   const int so_far = memory->sound ? memory->rating_so_far : 0;
   if (x_chain.rating != 0 && x_chain.rating <= so_far) {
     return ApplyChain(s, Technique::kXChain, x_chain, step);

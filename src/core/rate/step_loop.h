@@ -1,0 +1,43 @@
+// The rater's step loop (src/core/rate/rating.cc): the easiest technique that makes progress, in
+// SE's order of trial (the technique table, technique_table.h, gives the order of the fixed
+// techniques; the chains' order is SE's, spelled out in ApplyEasiestStep). Private to src/core.
+#ifndef SUDOKU_CORE_RATE_STEP_LOOP_H_
+#define SUDOKU_CORE_RATE_STEP_LOOP_H_
+
+#include "core/rate/memory.h"
+#include "core/rate/state.h"
+#include "core/rate/work.h"
+#include "sudoku/core/rating.h"
+
+namespace sudoku::core_internal {
+
+// Runs the finder of `technique` alone (kNone and kGuess: false). For tests.
+bool ApplyTechnique(State& s, Technique technique, Step* step);
+
+// Applies the easiest technique that makes progress, trying them in SE's order (rating.h);
+// false if none does (a guess is needed).
+bool ApplyEasiestStep(State& s, Step* step);
+
+// As above, reusing what `memory` kept from earlier steps of the same solve: same results, but
+// for one change of order: with memory->sound and memory->rating_so_far at least the naked
+// single's rating (2.3), a naked single is taken before the direct pointing, claiming and hidden
+// pair. Those and the singles only place digits, each placement also follows after the others
+// (by a single or the same direct technique), so the placements they reach before anything else
+// is needed are the same in any order, and so is every later step: only the uses of each differ,
+// never the rating or the hardest technique. Likewise for chains: once the solve's rating is at
+// least a chain's, that chain may serve as the step in place of SE's cheapest (it changes
+// neither the rating nor the hardest step), so the X-chain kept from an earlier step, what the
+// last forcing chain search proved on its way (Memory::chains) and the XY-chains go before a
+// new forcing chain search. That this leaves the rating, hardest technique and guesses as SE's
+// order gives them is not proved but checked (rating_reference_test.cc, on golden files and
+// generated puzzles). With memory->sound it does not look for direct claimings, which never
+// come first in such a state (rate/techniques/locked.cc).
+// Where every technique not yet tried rates above memory->cap, it returns false with
+// memory->capped set, not having searched them: the step would rate above the cap.
+// REQUIRES: *memory is default-constructed for a new solve (but for sound, rating_so_far and
+// cap), and between calls s only loses candidates (PlaceDigit, Eliminate).
+bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
+
+}  // namespace sudoku::core_internal
+
+#endif  // SUDOKU_CORE_RATE_STEP_LOOP_H_

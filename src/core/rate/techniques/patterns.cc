@@ -1,0 +1,212 @@
+// Fixed patterns of the logical solver (techniques/patterns.h): XY-wing, XYZ-wing, skyscraper,
+// 2-string kite and W-wing.
+#include "core/rate/techniques/patterns.h"
+
+#include <algorithm>
+
+
+namespace sudoku::core_internal {
+namespace {
+
+bool Done(Technique technique, Step* step) {
+  *step = {technique, TechniqueRating(technique), 1};
+  return true;
+}
+
+int Digit(uint16_t single_bit_mask) { return std::countr_zero(single_bit_mask); }
+
+// True iff `bits` has exactly one bit.
+bool OneBit(unsigned bits) { return bits != 0 && (bits & (bits - 1)) == 0; }
+
+// A line where a digit has exactly two cells, and those positions (Work::where bits).
+struct Link {
+  int line;
+  uint16_t pos;
+};
+
+// The lines of [first, first + 9) (rows 0, columns 9) where d has exactly two cells.
+int ConjugateLines(const Work& w, int d, int first, Link* out) {
+  int n = 0;
+  for (uint32_t lines = w.houses_with_count[d][2] & (0x1FFu << first); lines; lines &= lines - 1) {
+    const int l = std::countr_zero(lines);
+    out[n++] = {l, w.where[l][d]};
+  }
+  return n;
+}
+
+// The cell at position `pos` of house h.
+int CellAt(int h, int pos) { return kTables.house_cells[h][pos]; }
+
+// The first and the last position of `pos`. REQUIRES: pos != 0 (the bound only shows the
+// compiler that the index stays in range).
+int FirstPosition(unsigned pos) { return std::min(std::countr_zero(pos), 8); }
+int LastPosition(unsigned pos) { return std::max(31 - std::countl_zero(pos), 0); }
+
+// The cells of a link, in increasing order (positions go with the cells).
+void LinkCells(const Link& link, int* cells) {
+  cells[0] = CellAt(link.line, FirstPosition(link.pos));
+  cells[1] = CellAt(link.line, LastPosition(link.pos));
+}
+
+// Removes digit d from the cells seeing both a and b; true if anything went.
+bool EliminateSeenByBoth(State& s, int d, int a, int b) {
+  return Eliminate(s, d, Peers(a) & Peers(b));
+}
+
+// The kite of row cells p and column cells q on d: one end of each in a common box, the other
+// ends (the tails) see the cells that lose d. Tries the four pairings in order; true iff one
+// eliminated something.
+bool KiteEliminates(State& s, int d, const int* p, const int* q) {
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      const int pe = p[1 - i], qe = q[1 - j];
+      if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
+      if (BoxOf(p[i]) != BoxOf(q[j])) continue;
+      if (EliminateSeenByBoth(s, d, pe, qe)) return true;
+    }
+  }
+  return false;
+}
+
+// True iff some house holds exactly two cells of x, one seeing a and the other seeing b.
+bool WWingLinks(const Work& w, int x, int a, int b) {
+  for (uint32_t houses = w.houses_with_count[x][2]; houses; houses &= houses - 1) {
+    const int h = std::countr_zero(houses);
+    const int p = CellAt(h, FirstPosition(w.where[h][x]));
+    const int q = CellAt(h, LastPosition(w.where[h][x]));
+    if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return true;
+  }
+  return false;
+}
+
+// The cells holding both digits of `pair`.
+CellSet BothDigits(const State& s, uint16_t pair) {
+  return s.cand[std::countr_zero(pair)] &
+         s.cand[std::countr_zero(static_cast<unsigned>(pair & (pair - 1)))];
+}
+
+}  // namespace
+
+// Items: pivot cells (a wing reads the candidates of its pivot and the pivot's peers only).
+// A pivot {x,y} needs a wing {x,z} or {y,z} (sharing one digit with it) and a wing holding the
+// other pivot digit and z: the bivalue peers holding both, in increasing order.
+bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
+  const CellSet bivalue = w.bivalue;
+  return (bivalue & scan.TodoCells(scan.near)).Find([&](int pivot) {
+    const uint16_t mp = w.masks[pivot];
+    const CellSet wings = Peers(pivot) & bivalue;
+    const CellSet with_x = wings & s.cand[std::countr_zero(mp)];
+    const CellSet with_y = wings & s.cand[std::countr_zero(static_cast<unsigned>(mp & (mp - 1)))];
+    const bool found = ((with_x | with_y) & ~(with_x & with_y)).Find([&](int a) {
+      const int z = Digit(w.masks[a] & ~mp);
+      const int other = Digit(mp & ~w.masks[a]);
+      return (wings & s.cand[other] & s.cand[z]).Find([&](int b) {
+        return EliminateSeenByBoth(s, z, a, b);
+      });
+    });
+    if (found) scan.found = pivot;
+    return found;
+  }) && Done(Technique::kXyWing, step);
+}
+
+// Items: pivot cells. The wings are the bivalue peers with no digit outside the pivot's: those
+// holding two of its three digits.
+bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
+  return (w.with_count[3] & scan.TodoCells(scan.near)).Find([&](int pivot) {
+    const uint16_t mp = w.masks[pivot];
+    const int x = std::countr_zero(mp), y = std::countr_zero(static_cast<unsigned>(mp & (mp - 1)));
+    const int z = 31 - std::countl_zero(static_cast<unsigned>(mp));
+    const CellSet wings =
+        Peers(pivot) & w.bivalue &
+        ((s.cand[x] & s.cand[y]) | (s.cand[x] & s.cand[z]) | (s.cand[y] & s.cand[z]));
+    const bool found = wings.Find([&](int a) {
+      return wings.Find([&](int b) {
+        if (b <= a || w.masks[b] == w.masks[a]) return false;
+        return Eliminate(s, Digit(w.masks[a] & w.masks[b]), Peers(pivot) & Peers(a) & Peers(b));
+      });
+    });
+    if (found) scan.found = pivot;
+    return found;
+  }) && Done(Technique::kXyzWing, step);
+}
+
+// Items: digits. Two parallel lines with two cells each, one end of each on a common cross line
+// (the base), the other ends (the tails) on different cross lines (both aligned would be an
+// X-wing): positions of the lines are cross lines, so the base is their one common position.
+bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
+    for (int base = 0; base < 18; base += 9) {  // rows as the parallel lines, then columns
+      Link lines[9];
+      const int n = ConjugateLines(w, d, base, lines);
+      for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+          const uint16_t shared = lines[i].pos & lines[j].pos;
+          if (!OneBit(shared)) continue;
+          const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
+          const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
+          if (EliminateSeenByBoth(s, d, tail_i, tail_j)) {
+            scan.found = d;
+            return Done(Technique::kSkyscraper, step);
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Items: digits.
+bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
+  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
+    Link rows[9], cols[9];
+    const int n_rows = ConjugateLines(w, d, 0, rows);
+    const int n_cols = ConjugateLines(w, d, 9, cols);
+    // A row and a column meet in a box of the kite only if the column's stack holds an end of
+    // the row and the row's band an end of the column: bit c of in_stack[k] (in_band[t]) says
+    // column link c lies in stack k (has an end in band t).
+    int q[9][2];
+    uint32_t in_stack[3] = {}, in_band[3] = {};
+    for (int c = 0; c < n_cols; ++c) {
+      LinkCells(cols[c], q[c]);
+      in_stack[(cols[c].line - 9) / 3] |= 1u << c;
+      for (int cell : q[c]) in_band[RowOf(cell) / 3] |= 1u << c;
+    }
+    for (int r = 0; r < n_rows; ++r) {
+      int p[2];
+      LinkCells(rows[r], p);
+      const uint32_t meeting =
+          (in_stack[ColOf(p[0]) / 3] | in_stack[ColOf(p[1]) / 3]) & in_band[rows[r].line / 3];
+      for (uint32_t todo_cols = meeting; todo_cols; todo_cols &= todo_cols - 1) {
+        if (KiteEliminates(s, d, p, q[std::countr_zero(todo_cols)])) {
+          scan.found = d;
+          return Done(Technique::kTwoStringKite, step);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Items: one, skipped per pair of digits whose cells did not change (found stays 0).
+bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
+  return w.bivalue.Find([&](int a) {
+    const uint16_t pair = w.masks[a];
+    if (scan.Skip(0, scan.PairTouched(pair))) return false;
+    // The later cells with the same two digits that a does not see.
+    return (w.bivalue & BothDigits(s, pair) & ~Peers(a) & CellSet::From(a + 1)).Find([&](int b) {
+      const CellSet common = Peers(a) & Peers(b);
+      for (uint16_t m = pair; m; m &= m - 1) {
+        const int x = std::countr_zero(m);       // the digit of the strong link
+        const int y = Digit(pair & ~(1u << x));  // the digit eliminated
+        if ((s.cand[y] & common).Any() && WWingLinks(w, x, a, b) && Eliminate(s, y, common)) {
+          return true;
+        }
+      }
+      return false;
+    });
+  }) && Done(Technique::kWWing, step);
+}
+
+}  // namespace sudoku::core_internal
