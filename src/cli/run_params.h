@@ -1,6 +1,6 @@
 // The command-line forms of run parameters: --shard K/N and the --level lists of a level set.
 // The parameters themselves and their stored form are the run library's
-// (include/sudoku/run/params.h); their names are brought in here for the CLI's files.
+// (include/sudoku/run/params.h).
 #ifndef SUDOKU_CLI_RUN_PARAMS_H_
 #define SUDOKU_CLI_RUN_PARAMS_H_
 
@@ -10,12 +10,6 @@
 #include "sudoku/run/params.h"
 
 namespace sudoku::cli {
-
-using sudoku::LevelSet;
-using sudoku::ParseParamsJson;
-using sudoku::RunParams;
-using sudoku::Shard;
-using sudoku::ToParamsJson;
 
 // "K/N" as typed after --shard; throws UsageError naming the option otherwise.
 Shard ParseShard(const std::string& text);

@@ -46,7 +46,7 @@ void FuzzValueParsers(const std::string& text) {
   });
   Accepts("--level", [&] { sudoku::cli::ParseRatingLevel("--level", text); });
   Accepts("--shard", [&] {
-    const sudoku::cli::Shard shard = sudoku::cli::ParseShard(text);
+    const sudoku::Shard shard = sudoku::cli::ParseShard(text);
     Check(1 <= shard.k && shard.k <= shard.n, "1 <= K <= N");
     Check(shard.ShareOf(1000) >= 0 && shard.FirstItemFrom(7) >= 7, "shard arithmetic");
   });

@@ -44,14 +44,14 @@ void CheckOk(const sudoku::Status& status, const char* what) {
 
 // Appends `count` puzzles (easy ones: quick to make and to verify) as run `run` of `store`.
 void WriteRun(sudoku::SqliteStore& store, uint64_t seed, int count, bool finish) {
-  sudoku::cli::RunParams params;
+  sudoku::RunParams params;
   params.count = count;
   params.generator.dig.min_clues = 40;
   params.generator.dig.max_clues = 50;
   params.generator.dig.symmetry = finish ? sudoku::Symmetry::kRot180 : sudoku::Symmetry::kNone;
   int64_t run_id = 0;
   CheckOk(store.BeginRun({.seed = seed,
-                          .params_json = sudoku::cli::ToParamsJson(params),
+                          .params_json = sudoku::ToParamsJson(params),
                           .tool_version = sudoku::cli::kToolVersion,
                           .requested = count},
                          &run_id),
