@@ -93,16 +93,19 @@ def tenth(value):
 
 
 def read_se(data):
-    """[(puzzle, se_er, [Step, ...])] in the list's order."""
-    puzzles = [(fields[0], fields[1])
-               for fields in data_lines(os.path.join(data, "se_path_puzzles.txt"))]
+    """[(puzzle, SE's rating: its highest step, [Step, ...])] in the list's order."""
+    puzzles = [fields[0] for fields in data_lines(os.path.join(data, "se_path_puzzles.txt"))]
     steps = collections.defaultdict(list)
     for fields in data_lines(os.path.join(data, "se_path_steps.txt")):
         index, _, name, rating, placements, removals = fields
         steps[int(index)].append(
             Step(name, rating, [] if placements == "-" else placements.split(","),
                  [] if removals == "-" else removals.split(",")))
-    return [(p, er, steps[i + 1]) for i, (p, er) in enumerate(puzzles)]
+    if len(steps) != len(puzzles) or any(not steps[i + 1] for i in range(len(puzzles))):
+        raise SystemExit("compare-path.py: %s: steps for %d puzzles, %d in the list"
+                         % (data, len(steps), len(puzzles)))
+    return [(p, "%.1f" % max(float(s.rating) for s in steps[i + 1]), steps[i + 1])
+            for i, p in enumerate(puzzles)]
 
 
 def read_ours(path):
@@ -251,15 +254,6 @@ def compare_ratings(se_puzzles, ours, names, show, out):
     return compared - both + missing
 
 
-def check_se(se_puzzles, out):
-    """SE's steps must give the ER its rater printed: a check of the data file itself."""
-    bad = [p for p, er, steps in se_puzzles
-           if not steps or "%.1f" % max(float(s.rating) for s in steps) != er]
-    if bad:
-        out.write("warning: %d puzzles whose SE steps do not give their ER (first %s)\n"
-                  % (len(bad), bad[0]))
-
-
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -273,7 +267,6 @@ def main():
     names = TechniqueMap(os.path.join(args.data, "se_technique_map.txt"))
     se_puzzles = read_se(args.data)
     ours = read_ours("/dev/stdin" if args.ours == "-" else args.ours)
-    check_se(se_puzzles, sys.stdout)
     with_steps = any("steps" in r for r in ours.values())
     compare = compare_paths if with_steps else compare_ratings
     differ = compare(se_puzzles, ours, names, args.show, sys.stdout)
