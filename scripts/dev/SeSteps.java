@@ -21,6 +21,14 @@
 // MIN_LEVEL, the first hint taken) and prints it in the MIN_LEVEL format whatever it is ("-" for
 // COMPLEXITY and LEVEL if it is no chain), or "# none PUZZLE" if no producer gives a hint; the
 // milliseconds of each step go to standard error.
+// With "path" as second argument (MIN_LEVEL a number), prints EVERY step SE's rater takes, one
+// hint a step as Solver.getDifficulty applies them, numbered from 1 within each puzzle, the
+// puzzles numbered from 1 in input order:
+//   PUZZLE_INDEX STEP TECHNIQUE RATING PLACEMENTS REMOVALS
+// TECHNIQUE is SE's hint name (Rule.getName), spaces as underscores; PLACEMENTS the digits the
+// step places ("r4c6=7", comma-separated, "-" for none); REMOVALS the candidates it removes
+// ("r3c4<>2", in cell then digit order, "-" for none): those of the hint's removable potentials
+// that the grid held, outside the cells it places. A guess is the step "Guess - rNcM=D -".
 import diuf.sudoku.Cell;
 import diuf.sudoku.Grid;
 import diuf.sudoku.solver.Hint;
@@ -117,6 +125,50 @@ public class SeSteps {
     return accu.getHint();
   }
 
+  static String cellName(int i) {
+    return "r" + (i / 9 + 1) + "c" + (i % 9 + 1);
+  }
+
+  // One step of the path mode: what the hint places and removes, read from the grid around
+  // hint.apply(); the placement's own cancellations in its peers are not removals of the step.
+  static String pathStep(Grid grid, Hint hint) {
+    int[] valueBefore = new int[81];
+    BitSet[] before = new BitSet[81];
+    for (int i = 0; i < 81; i++) {
+      Cell cell = grid.getCell(i % 9, i / 9);
+      valueBefore[i] = cell.getValue();
+      before[i] = (BitSet) cell.getPotentialValues().clone();
+    }
+    Map<Cell, BitSet> removable =
+        hint instanceof IndirectHint ? ((IndirectHint) hint).getRemovablePotentials() : Map.of();
+    hint.apply();
+    List<String> placed = new ArrayList<>(), removed = new ArrayList<>();
+    for (int i = 0; i < 81; i++) {
+      int value = grid.getCell(i % 9, i / 9).getValue();
+      if (valueBefore[i] == 0 && value != 0)
+        placed.add(cellName(i) + "=" + value);
+    }
+    for (int i = 0; i < 81; i++) {
+      if (valueBefore[i] != 0 || grid.getCell(i % 9, i / 9).getValue() != 0)
+        continue;
+      for (Map.Entry<Cell, BitSet> entry : removable.entrySet()) {
+        if (entry.getKey().getY() * 9 + entry.getKey().getX() != i)
+          continue;
+        BitSet values = entry.getValue();
+        for (int v = values.nextSetBit(0); v >= 0; v = values.nextSetBit(v + 1)) {
+          if (before[i].get(v))
+            removed.add(cellName(i) + "<>" + v);
+        }
+      }
+    }
+    return String.format("%s %s %s", ((Rule) hint).getName().replace(' ', '_'), rating(hint),
+        list(placed) + " " + list(removed));
+  }
+
+  static String list(List<String> items) {
+    return items.isEmpty() ? "-" : String.join(",", items);
+  }
+
   // SE's rating of a hint, as its rater takes it (every rated hint is a Rule).
   static String rating(Hint hint) {
     return hint instanceof Rule ? String.format("%.1f", ((Rule) hint).getDifficulty()) : "-";
@@ -173,9 +225,13 @@ public class SeSteps {
       positions(in, minLevel);
       return;
     }
+    final boolean path = args.length > 1 && args[1].equals("path");
+    int index = 0;
     for (String line; (line = in.readLine()) != null;) {
       String[] fields = line.trim().split("\\s+");
       String puzzle = fields[0], solution = fields[1];
+      index++;
+      int stepNo = 0;
       Grid grid = new Grid();
       for (int i = 0; i < 81; i++) {
         char ch = puzzle.charAt(i);
@@ -201,7 +257,15 @@ public class SeSteps {
             }
           }
           grid.getCell(best % 9, best / 9).setValueAndCancel(solution.charAt(best) - '0');
-          System.out.println("# guess " + puzzle + " cell " + best);
+          if (path)
+            System.out.println(String.format("%d %d Guess - %s=%c -", index, ++stepNo,
+                cellName(best), solution.charAt(best)));
+          else
+            System.out.println("# guess " + puzzle + " cell " + best);
+          continue;
+        }
+        if (path) {
+          System.out.println(index + " " + (++stepNo) + " " + pathStep(grid, hint));
           continue;
         }
         if (aligned && hint.getRule() instanceof AlignedExclusion) {
@@ -220,6 +284,7 @@ public class SeSteps {
         System.out.flush();
         hint.apply();
       }
+      System.out.flush();
     }
   }
 }
