@@ -57,7 +57,9 @@ build_tree() {
   local built=0
   cmake --build "$dir" -j "$(nproc)" > >(tee "$dir/build.log" |
     grep --line-buffered -E '^\[ *[0-9]+%\] (Building|Linking)' >&2) 2>&1 || built=$?
-  wait $! 2>/dev/null || true  # the shown lines and build.log are complete
+  # The shown lines and build.log are complete once the process substitution ends ($! is its
+  # pid where bash sets it; unset, with set -u, where it does not).
+  if [ -n "${!-}" ]; then wait "$!" 2>/dev/null || true; fi
   if [ "$built" -ne 0 ]; then
     log "build failed in $dir; the compiler said:"
     grep -E -B2 -A6 'error' "$dir/build.log" | head -60 >&2
