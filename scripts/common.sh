@@ -7,8 +7,9 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_PACKAGES=(g++ cmake make libtbb-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
   libcairo2-dev pkgconf)
 # Packages some commands use at run time (run.sh installs these too): gnuplot for stats --plot,
-# the DejaVu fonts for the digits and text of export --format pdf|svg.
-RUNTIME_PACKAGES=(gnuplot-nox fonts-dejavu-core)
+# the DejaVu fonts for the digits and text of export --format pdf|svg, and the sqlite3 shell the
+# README queries a corpus with.
+RUNTIME_PACKAGES=(gnuplot-nox fonts-dejavu-core sqlite3)
 # Packages of the book tests (tests/cli/book_test.sh, tests/books/): pdfinfo and pdftotext.
 BOOK_TEST_PACKAGES=(poppler-utils)
 # Packages of the fuzz targets (clang, and libFuzzer with the sanitizer runtimes) and of the
