@@ -271,7 +271,7 @@ void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
     cmd->add_option("--hardest", options->hardest,
                     "Only puzzles whose hardest step is this technique, e.g. x-wing")
         ->type_name("TECHNIQUE");
-    cmd->add_option("--requires", options->requires_techniques,
+    cmd->add_option("--requires", options->required,
                     "Only puzzles whose solving path uses each of these techniques, "
                     "comma-separated, e.g. x-wing,pointing")
         ->type_name("T,T...");
@@ -325,8 +325,8 @@ PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
   if (!options.hardest.empty()) {
     filter.hardest = TechniqueName(ParseTechniqueName("--hardest", options.hardest));
   }
-  if (!options.requires_techniques.empty()) {
-    for (const Technique t : ParseTechniqueList("--requires", options.requires_techniques)) {
+  if (!options.required.empty()) {
+    for (const Technique t : ParseTechniqueList("--requires", options.required)) {
       filter.required.emplace_back(TechniqueName(t));
     }
   }

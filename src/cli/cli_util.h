@@ -145,17 +145,17 @@ struct FilterOptions {
   std::string grid_method;  // grid method name (search, ..., source). Default: any
   std::string symmetry;     // symmetry name (none, rot180, ...). Default: any
   std::string hardest;      // technique of the hardest step. Default: any
-  std::string requires_techniques;  // "T,T,...": techniques every path uses. Default: none
+  std::string required;     // "T,T,...": techniques every path uses. Default: none
   int64_t run = 0;          // run id. Default: 0 (every run)
 };
 
-// Adds --level, --clues, --freedom, --grid-method, --symmetry, --hardest, --requires and --run (bound to *options) to
-// `cmd`; `with_scores` false adds --run only.
+// Adds --level, --clues, --freedom, --grid-method, --symmetry, --hardest, --requires and --run
+// (bound to *options) to `cmd`; `with_scores` false adds --run only.
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores = true);
 
 // Checks and converts the options; throws UsageError naming the option and value when one is bad
-// (unknown level, grid method, symmetry or technique, malformed or empty band, band outside 0-81 clues or
-// 0-729 freedom, run < 1).
+// (unknown level, grid method, symmetry or technique, malformed or empty band, band outside 0-81
+// clues or 0-729 freedom, run < 1).
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options);
 
 // Opens the corpus read-only; throws UserError when it cannot, or when filter.run_id names a

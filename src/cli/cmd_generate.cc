@@ -345,8 +345,8 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
       cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486")
           ->type_name("MIN-MAX");
   auto* hardest = cmd->add_option("--hardest", options->hardest,
-                                 "Only puzzles whose hardest step is this technique, e.g. "
-                                 "x-wing (an unknown name lists them)")
+                                  "Only puzzles whose hardest step is this technique, e.g. "
+                                  "x-wing (an unknown name lists them)")
                       ->type_name("TECHNIQUE");
   auto* requires_techniques =
       cmd->add_option("--requires", options->requires_techniques,
@@ -401,10 +401,12 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                   "With --resume: make the run N puzzles longer, even a finished one")
       ->check(WholeNumber(0, kMaxCount))
       ->type_name("N");
-  const std::vector<CLI::Option*> run_flags = {
-      count,       seed,      clues,    level,     clue_class, rating,  freedom, hardest,
-      requires_techniques, minimal, grid_method, grid_source, transform, symmetry, dig_order,
-      shard};
+  const std::vector<CLI::Option*> run_flags = {count,     seed,        clues,
+                                               level,     clue_class,  rating,
+                                               freedom,   hardest,     requires_techniques,
+                                               minimal,   grid_method, grid_source,
+                                               transform, symmetry,    dig_order,
+                                               shard};
   cmd->callback([options, exit_code, resume, run_flags] {
     options->resume = resume->count() > 0;
     for (const CLI::Option* flag : run_flags) {

@@ -19,8 +19,8 @@ namespace {
 constexpr char kRandomSymmetry[] = "random";
 constexpr char kShardKey[] = "shard";         // only in the params of a shard
 constexpr char kLevelSetKey[] = "level_set";  // only in the params of a level set's runs
-constexpr char kHardestKey[] = "hardest";      // only in the params of a run with one
-constexpr char kRequiresKey[] = "requires";    // only in the params of a run with some
+constexpr char kHardestKey[] = "hardest";     // only in the params of a run with one
+constexpr char kRequiresKey[] = "requires";   // only in the params of a run with some
 
 constexpr std::array<const char*, 13> kKeys = {
     "count",        "clues",       "freedom",     "rating",    "level",    "clue_level", "minimal",

@@ -71,7 +71,8 @@ case_filters() {
   grep -q "matching hardest x-wing, uses pointing" out.txt || fail "stats header: $(head -1 out.txt)"
 }
 
-# An unknown name: exit 2 listing the names; a request no puzzle meets: exit 1.
+# An unknown name: exit 2 listing the names; a request no puzzle meets, or a technique too rare
+# among the puzzles asked for: exit 1.
 case_names() {
   expect_one_line_error 2 "$BIN" generate --db g.db --hardest x-wings --count 1
   grep -q "hardest 'x-wings': unknown technique; use one of none, full-house, .*, xy-chain, .*guess" err.txt ||
@@ -88,6 +89,11 @@ case_names() {
   expect_one_line_error 1 "$BIN" generate --db g.db --hardest x-wing --requires swordfish --count 1
   expect_one_line_error 1 "$BIN" generate --db g.db --hardest none --count 1
   [ ! -e g.db ] || fail "a refused request created the database"
+  # Among 50-60 clues no puzzle needs a jellyfish: the item gives up saying so (about 4 s).
+  expect_one_line_error 1 "$BIN" generate --db r.db --hardest jellyfish --clues 50-60 --count 1 \
+    --threads 1 --seed 1
+  grep -q "item 0: 0 of 100000 puzzles dug had hardest technique jellyfish (0.000%): too rare" \
+    err.txt || fail "$(cat err.txt)"
 }
 
 # A --hardest run cut short and resumed is the run made in one go; --resume takes no --hardest.

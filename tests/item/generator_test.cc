@@ -271,7 +271,8 @@ TEST(Generator, RequiredTechniquesAreOnEveryPath) {
   options.required.set(static_cast<size_t>(Technique::kNakedPair));
   for (int64_t index = 0; index < 4; ++index) {
     PuzzleRecord record;
-    ASSERT_TRUE(GeneratePuzzle(options, index, ItemSeed(12, static_cast<uint64_t>(index)), &record));
+    ASSERT_TRUE(
+        GeneratePuzzle(options, index, ItemSeed(12, static_cast<uint64_t>(index)), &record));
     Rating rating;
     ASSERT_TRUE(RatePuzzle(record.givens, &rating));
     EXPECT_GT(rating.uses[static_cast<size_t>(Technique::kPointing)], 0);
@@ -314,10 +315,10 @@ TEST(Generator, TellsTheShareOfATechniqueWhenItGivesUp) {
   ItemTally tally;
   if (GeneratePuzzle(options, 0, 5, &record, &tally)) GTEST_SKIP() << "a jellyfish in 20 tries";
   EXPECT_EQ(tally.dug, 20);
-  EXPECT_EQ(DescribeFailedItem(options, tally).rfind(
-                std::to_string(tally.technique_matches) +
-                    " of 20 puzzles dug had hardest technique jellyfish (",
-                0),
+  EXPECT_EQ(DescribeFailedItem(options, tally)
+                .rfind(std::to_string(tally.technique_matches) +
+                           " of 20 puzzles dug had hardest technique jellyfish (",
+                       0),
             0u)
       << DescribeFailedItem(options, tally);
   options.hardest.reset();

@@ -38,11 +38,6 @@ struct GeneratorOptions {
   int max_freedom = 729;          // highest accepted freedom. Default: 729 (empty board)
   int min_rating = 0;             // lowest accepted SE rating, tenths. Default: 0
   int max_rating = kMaxRating;    // highest accepted SE rating, tenths. Default: 120 (any)
-  // Only puzzles whose rating's hardest step is this technique. Default: none (any)
-  std::optional<Technique> hardest;
-  // Only puzzles whose solving path uses each technique set here (Rating::uses > 0), indexed by
-  // Technique. Default: none
-  std::bitset<kTechniqueCount> required;
   int max_attempts = 1000;        // grids tried per item before giving up. Default: 1000
   // With DigOrder::kControlledBias: tries made on one grid before the next is made (there is
   // no attempt limit then). Stopping at an item's first puzzle favours grids with few minimal
@@ -50,6 +45,11 @@ struct GeneratorOptions {
   // about 5e-6), so few tries keep that negligible; a grid costs about as much as a few tries.
   // Part of what a seed means: changing it changes the corpus. Default: 100
   int64_t controlled_bias_tries_per_grid = 100;
+  // Only puzzles whose rating's hardest step is this technique. Default: none (any)
+  std::optional<Technique> hardest;
+  // Only puzzles whose solving path uses each technique set here (Rating::uses > 0), indexed by
+  // Technique. Default: none
+  std::bitset<kTechniqueCount> required;
 };
 
 // OK when the options can be met in principle; otherwise kInvalidArgument with a one-line reason
@@ -92,9 +92,9 @@ struct ItemTally {
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
                     PuzzleRecord* record, ItemTally* tally = nullptr);
 
-// One line on why an item gave nothing (GeneratePuzzle returned false): the attempts made and,
-// for a technique target, the share of the puzzles dug that met it, e.g. "0 of 100000 puzzles
-// dug had hardest technique guess (0.000%); it is too rare among these puzzles".
+// One line on why an item gave nothing (GeneratePuzzle returned false): without a technique
+// target the attempts made; with one, the share of the item's puzzles dug that met it, e.g. "0 of
+// 100000 puzzles dug had hardest technique jellyfish (0.000%): too rare among these puzzles; ...".
 std::string DescribeFailedItem(const GeneratorOptions& options, const ItemTally& tally);
 
 }  // namespace sudoku

@@ -111,8 +111,8 @@ Status CheckTechniqueTargets(const GeneratorOptions& options) {
     return bad("required technique nested-forcing-chain: puzzles are rated without nested chains");
   }
   int max_rating = options.max_rating;
-  std::string ceiling = "rating band " + FormatRating(options.min_rating) + "-" +
-                        FormatRating(options.max_rating);
+  std::string ceiling =
+      "rating band " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
   if (options.hardest) {
     const std::string name(TechniqueName(*options.hardest));
     if (*options.hardest == Technique::kNone) {
@@ -229,7 +229,9 @@ std::string DescribeFailedItem(const GeneratorOptions& options, const ItemTally&
                   : "");
   }
   std::string target;
-  if (options.hardest) target = "had hardest technique " + std::string(TechniqueName(*options.hardest));
+  if (options.hardest) {
+    target = "had hardest technique " + std::string(TechniqueName(*options.hardest));
+  }
   if (options.required.any()) {
     target += (target.empty() ? "used " : " and used ") + TechniqueList(options.required);
   }
@@ -238,9 +240,11 @@ std::string DescribeFailedItem(const GeneratorOptions& options, const ItemTally&
                                      : 0.0;
   char percent[32];
   std::snprintf(percent, sizeof(percent), "%.3f%%", share);
-  return std::to_string(tally.technique_matches) + " of " + std::to_string(tally.dug) +
-         " puzzles dug " + target + " (" + percent + "), none inside the bands, in " + attempts +
-         ": too rare among these puzzles; ask for a commoner technique or wider bands";
+  const std::string measured = std::to_string(tally.technique_matches) + " of " +
+                               std::to_string(tally.dug) + " puzzles dug " + target + " (" +
+                               percent + ")";
+  if (tally.technique_matches > 0) return measured + ", none rated inside the band asked for";
+  return measured + ": too rare among these puzzles; ask for a commoner technique or other clues";
 }
 
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
@@ -250,10 +254,10 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
   *tally = ItemTally();
   // A hardest technique of fixed rating caps the rating: a puzzle that rates above it has
   // another hardest step, and the rater stops as soon as it knows so.
-  const int rating_cap = options.hardest
-                             ? std::min(options.max_rating,
-                                        HardestTechniqueBand(*options.hardest).max_rating)
-                             : options.max_rating;
+  const int rating_cap =
+      options.hardest
+          ? std::min(options.max_rating, HardestTechniqueBand(*options.hardest).max_rating)
+          : options.max_rating;
   Rng rng(item_seed);
   DigOptions dig = options.dig;
   if (options.random_symmetry) {
