@@ -31,7 +31,8 @@ constexpr int kMaxThreads = 1024;
 constexpr int kMaxBatchSize = 100'000;
 // Grids an item of a technique target tries before it gives up: a technique met by one minimal
 // puzzle in 10,000 (0.01%) fails an item about once in 20,000 items, and an item that tries
-// them all takes about two minutes on one core (docs/performance.md, puzzles by technique).
+// them all takes from seconds to about two minutes on one core (docs/performance.md, puzzles by
+// technique).
 constexpr int kTechniqueMaxAttempts = 100'000;
 
 uint64_t RandomSeed() {
