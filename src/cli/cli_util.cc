@@ -19,6 +19,7 @@
 #include "sudoku/core/generator.h"
 #include "sudoku/core/grid_generator.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/core/techniques.h"
 
 namespace sudoku::cli {
 namespace {
@@ -222,6 +223,27 @@ void ThrowIfBadOptions(const Status& status) {
   ThrowIfError(status);
 }
 
+Technique ParseTechniqueName(std::string_view option, const std::string& name) {
+  if (const auto technique = ParseTechnique(name)) return *technique;
+  std::string names;
+  for (const std::string_view valid : TechniqueNames()) {
+    names += (names.empty() ? "" : ", ") + std::string(valid);
+  }
+  throw UsageError(std::string(option) + " '" + name + "': unknown technique; use one of " +
+                   names);
+}
+
+std::vector<Technique> ParseTechniqueList(std::string_view option, const std::string& list) {
+  std::vector<Technique> techniques;
+  std::string_view rest = list;
+  while (true) {
+    const size_t comma = rest.find(',');
+    techniques.push_back(ParseTechniqueName(option, std::string(rest.substr(0, comma))));
+    if (comma == std::string_view::npos) return techniques;
+    rest.remove_prefix(comma + 1);
+  }
+}
+
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
   if (with_scores) {
     cmd->add_option("--level", options->level,
@@ -246,6 +268,13 @@ void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores) {
                     "Only puzzles dug with this symmetry (none, rot180, rot90, mirror, flip, "
                     "diagonal, antidiagonal)")
         ->type_name("SYMMETRY");
+    cmd->add_option("--hardest", options->hardest,
+                    "Only puzzles whose hardest step is this technique, e.g. x-wing")
+        ->type_name("TECHNIQUE");
+    cmd->add_option("--requires", options->required,
+                    "Only puzzles whose solving path uses each of these techniques, "
+                    "comma-separated, e.g. x-wing,pointing")
+        ->type_name("T,T...");
   }
   cmd->add_option("--run", options->run, "Only puzzles of this run id")
       ->check(WholeNumber(1, std::numeric_limits<int64_t>::max()))
@@ -292,6 +321,14 @@ PuzzleFilter ToPuzzleFilter(const FilterOptions& options) {
                        "antidiagonal");
     }
     filter.symmetry = options.symmetry;
+  }
+  if (!options.hardest.empty()) {
+    filter.hardest = TechniqueName(ParseTechniqueName("--hardest", options.hardest));
+  }
+  if (!options.required.empty()) {
+    for (const Technique t : ParseTechniqueList("--requires", options.required)) {
+      filter.required.emplace_back(TechniqueName(t));
+    }
   }
   if (options.run < 0) {
     throw UsageError("--run " + std::to_string(options.run) + ": run ids start at 1");

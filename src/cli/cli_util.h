@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
@@ -65,6 +66,14 @@ RatingRange ParseRatingRange(std::string_view option, std::string_view text);
 
 // The rating band named `name` (rating.h); throws UsageError listing the names otherwise.
 RatingBand ParseRatingLevel(std::string_view option, const std::string& name);
+
+// The technique named `name` (TechniqueNames()); throws UsageError naming `option` and listing
+// the valid names otherwise.
+Technique ParseTechniqueName(std::string_view option, const std::string& name);
+
+// The techniques of a comma-separated list ("x-wing,pointing"); throws UsageError as above, or
+// when the list is empty.
+std::vector<Technique> ParseTechniqueList(std::string_view option, const std::string& list);
 
 // The longest line read whole: a puzzle or grid line is 81 characters and a few spaces.
 inline constexpr std::streamsize kMaxLineBytes = 4096;
@@ -135,16 +144,18 @@ struct FilterOptions {
   std::string freedom;      // "MIN-MAX" or "N" freedom band. Default: any
   std::string grid_method;  // grid method name (search, ..., source). Default: any
   std::string symmetry;     // symmetry name (none, rot180, ...). Default: any
+  std::string hardest;      // technique of the hardest step. Default: any
+  std::string required;     // "T,T,...": techniques every path uses. Default: none
   int64_t run = 0;          // run id. Default: 0 (every run)
 };
 
-// Adds --level, --clues, --freedom, --grid-method, --symmetry and --run (bound to *options) to
-// `cmd`; `with_scores` false adds --run only.
+// Adds --level, --clues, --freedom, --grid-method, --symmetry, --hardest, --requires and --run
+// (bound to *options) to `cmd`; `with_scores` false adds --run only.
 void AddFilterOptions(CLI::App* cmd, FilterOptions* options, bool with_scores = true);
 
 // Checks and converts the options; throws UsageError naming the option and value when one is bad
-// (unknown level, grid method or symmetry, malformed or empty band, band outside 0-81 clues or
-// 0-729 freedom, run < 1).
+// (unknown level, grid method, symmetry or technique, malformed or empty band, band outside 0-81
+// clues or 0-729 freedom, run < 1).
 PuzzleFilter ToPuzzleFilter(const FilterOptions& options);
 
 // Opens the corpus read-only; throws UserError when it cannot, or when filter.run_id names a

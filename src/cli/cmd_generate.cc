@@ -1,5 +1,6 @@
 #include "cmd_generate.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <memory>
@@ -28,6 +29,11 @@ constexpr int kMaxThreads = 1024;
 // The pipeline holds up to five batches of records (about 600 bytes each) at once: 100,000 is
 // 300 MB, and larger batches write no faster (docs/performance.md, batch size).
 constexpr int kMaxBatchSize = 100'000;
+// Grids an item of a technique target tries before it gives up: a technique met by one minimal
+// puzzle in 10,000 (0.01%) fails an item about once in 20,000 items, and an item that tries
+// them all takes from seconds to about two minutes on one core (docs/performance.md, puzzles by
+// technique).
+constexpr int kTechniqueMaxAttempts = 100'000;
 
 uint64_t RandomSeed() {
   std::random_device device;
@@ -42,6 +48,37 @@ auto ParseChoice(const char* option, const std::string& name, Parse parse, const
     throw UsageError(std::string(option) + " '" + name + "': unknown; use " + choices);
   }
   return *parsed;
+}
+
+// Sets the hardest and required techniques of --hardest and --requires (UsageError on an unknown
+// name), and a generous attempt limit when there are any.
+void SetTechniqueTargets(const GenerateOptions& options, GeneratorOptions* generator) {
+  if (!options.hardest.empty()) {
+    generator->hardest = ParseTechniqueName("--hardest", options.hardest);
+  }
+  if (!options.requires_techniques.empty()) {
+    for (const Technique t : ParseTechniqueList("--requires", options.requires_techniques)) {
+      generator->required.set(static_cast<size_t>(t));
+    }
+  }
+  if (HasTechniqueTarget(*generator)) generator->max_attempts = kTechniqueMaxAttempts;
+}
+
+// The SE ratings the puzzles asked for can have: the rating band, narrowed to the hardest
+// technique's band and to at least the rating of each required technique.
+RatingRange RequestedRatings(const GeneratorOptions& generator) {
+  RatingRange ratings{generator.min_rating, generator.max_rating};
+  if (generator.hardest) {
+    const TechniqueBand band = HardestTechniqueBand(*generator.hardest);
+    ratings.min = std::max(ratings.min, band.min_rating);
+    ratings.max = std::min(ratings.max, band.max_rating);
+  }
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    if (generator.required[t]) {
+      ratings.min = std::max(ratings.min, TechniqueRating(static_cast<Technique>(t)));
+    }
+  }
+  return ratings;
 }
 
 // Turns the command-line options into generator options; throws UserError when they are bad.
@@ -85,12 +122,19 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.min_rating = rating.min;
     generator.max_rating = rating.max;
   }
+  SetTechniqueTargets(options, &generator);
+  // A request no puzzle can meet (x-wing as the hardest step of an easy puzzle) is not a
+  // malformed command line: exit 1, not 2.
+  if (const Status s = CheckTechniqueTargets(generator); !s.ok()) {
+    throw UserError(InOptionTerms(s.message()));
+  }
   // Where the ratings asked for are common, unless the clues are chosen: beginner puzzles among
   // 26-56 clues, easy ones among 26-31, harder ones among minimal puzzles (the shares per clue
-  // band: docs/rating.md).
+  // band: docs/rating.md). A technique target asks for the ratings of its techniques.
+  const RatingRange ratings = RequestedRatings(generator);
   if (options.clues.empty() && options.clue_class.empty() && !options.minimal &&
-      generator.min_rating > FindRatingBand("beginner")->max_rating) {
-    if (generator.max_rating <= FindRatingBand("easy")->max_rating) {
+      ratings.min > FindRatingBand("beginner")->max_rating) {
+    if (ratings.max <= FindRatingBand("easy")->max_rating) {
       generator.dig.min_clues = 26;
       generator.dig.max_clues = 31;
     } else {
@@ -301,6 +345,15 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
   auto* freedom =
       cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486")
           ->type_name("MIN-MAX");
+  auto* hardest = cmd->add_option("--hardest", options->hardest,
+                                  "Only puzzles whose hardest step is this technique, e.g. "
+                                  "x-wing (an unknown name lists them)")
+                      ->type_name("TECHNIQUE");
+  auto* requires_techniques =
+      cmd->add_option("--requires", options->requires_techniques,
+                      "Only puzzles whose solving path uses each of these techniques, "
+                      "comma-separated, e.g. x-wing,pointing")
+          ->type_name("T,T...");
   auto* minimal = cmd->add_flag("--minimal", options->minimal, "Dig until no clue can be removed");
   auto* grid_method =
       cmd->add_option("--grid-method", options->grid_method,
@@ -349,9 +402,12 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
                   "With --resume: make the run N puzzles longer, even a finished one")
       ->check(WholeNumber(0, kMaxCount))
       ->type_name("N");
-  const std::vector<CLI::Option*> run_flags = {
-      count,   seed,        clues,       level,     clue_class, rating,    freedom,
-      minimal, grid_method, grid_source, transform, symmetry,   dig_order, shard};
+  const std::vector<CLI::Option*> run_flags = {count,     seed,        clues,
+                                               level,     clue_class,  rating,
+                                               freedom,   hardest,     requires_techniques,
+                                               minimal,   grid_method, grid_source,
+                                               transform, symmetry,    dig_order,
+                                               shard};
   cmd->callback([options, exit_code, resume, run_flags] {
     options->resume = resume->count() > 0;
     for (const CLI::Option* flag : run_flags) {

@@ -34,6 +34,8 @@ struct GenerateOptions {
       clue_class;  // clue class easy, medium or hard (scorer.h): sets the clue band. Default: none
   std::string rating;                  // "MIN-MAX" SE rating band, e.g. "3.0-4.4". Default: any
   std::string freedom;                 // "MIN-MAX" freedom band. Default: 0-729
+  std::string hardest;                 // technique of the hardest step. Default: any
+  std::string requires_techniques;     // "T,T,...": techniques the path uses. Default: none
   bool minimal = false;                // dig to minimal puzzles. Default: false
   std::string grid_method = "search";  // how finished grids are made. Default: search
   std::string grid_source;             // file of finished grids to use instead. Default: none

@@ -243,6 +243,9 @@ void PrintJson(const CorpusStats& stats) {
         {"run", f.run_id == 0 ? Json(nullptr) : Json(f.run_id)}}},
       {"puzzles", stats.puzzles},
   };
+  // Only when set, so the filter object of a query without them stays as it was.
+  if (!f.hardest.empty()) json["filter"]["hardest"] = f.hardest;
+  if (!f.required.empty()) json["filter"]["requires"] = f.required;
   json["runs"] = Json::array();
   for (const RunRow& run : stats.runs) json["runs"].push_back(RunJson(run));
   json["levels"] = Json::array();

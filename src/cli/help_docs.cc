@@ -97,6 +97,8 @@ std::vector<std::string> HandCheckedValues(const CLI::App& command, const CLI::O
     for (DigOrder order : kDigOrders) words.emplace_back(DigOrderName(order));
   } else if (option.check_lname("transform")) {
     for (TransformKind kind : kTransformKinds) words.emplace_back(TransformKindName(kind));
+  } else if (option.check_lname("hardest") || option.check_lname("requires")) {
+    for (const std::string_view name : TechniqueNames()) words.emplace_back(name);
   }
   return words;
 }

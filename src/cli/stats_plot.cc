@@ -145,6 +145,8 @@ std::string DescribeFilter(const PuzzleFilter& f) {
   }
   if (!f.grid_method.empty()) add("grid method " + f.grid_method);
   if (!f.symmetry.empty()) add("symmetry " + f.symmetry);
+  if (!f.hardest.empty()) add("hardest " + f.hardest);
+  for (const std::string& name : f.required) add("uses " + name);
   if (f.min_clues > 0 || f.max_clues < 81) {
     add("clues " + std::to_string(f.min_clues) + "-" + std::to_string(f.max_clues));
   }

@@ -246,18 +246,13 @@ void MakeChunk(const PipelineOptions& options, Chunk& chunk) {
       return;
     }
     const int64_t index = chunk.first + k * options.index_step;
+    ItemTally tally;
     if (!GeneratePuzzle(options.generator, index,
                         ItemSeed(options.seed, static_cast<uint64_t>(index)),
-                        &chunk.records[static_cast<size_t>(k)])) {
+                        &chunk.records[static_cast<size_t>(k)], &tally)) {
       chunk.records.resize(static_cast<size_t>(k));
-      const GeneratorOptions& g = options.generator;
-      const bool rated = g.min_rating > 0 || g.max_rating < kMaxRating;
-      chunk.error = Status::InvalidArgument(
-          "item " + std::to_string(index) + ": no puzzle met the requested bands in " +
-          std::to_string(g.max_attempts) + " attempts; widen the clue band or the freedom band" +
-          (rated ? " (SE ratings " + FormatRating(g.min_rating) + "-" +
-                       FormatRating(g.max_rating) + " are rare among these clues)"
-                 : ""));
+      chunk.error = Status::InvalidArgument("item " + std::to_string(index) + ": " +
+                                            DescribeFailedItem(options.generator, tally));
       return;
     }
   }

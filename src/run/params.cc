@@ -19,6 +19,8 @@ namespace {
 constexpr char kRandomSymmetry[] = "random";
 constexpr char kShardKey[] = "shard";         // only in the params of a shard
 constexpr char kLevelSetKey[] = "level_set";  // only in the params of a level set's runs
+constexpr char kHardestKey[] = "hardest";     // only in the params of a run with one
+constexpr char kRequiresKey[] = "requires";   // only in the params of a run with some
 
 constexpr std::array<const char*, 13> kKeys = {
     "count",        "clues",       "freedom",     "rating",    "level",    "clue_level", "minimal",
@@ -163,6 +165,35 @@ Status ReadLevelSet(const nlohmann::json& value, const std::string& run_level, L
   return Status::Ok();
 }
 
+// The technique targets, as ToParamsJson writes them: each key only when set.
+void WriteTechniqueTargets(const GeneratorOptions& g, nlohmann::json* json) {
+  if (g.hardest) (*json)[kHardestKey] = TechniqueName(*g.hardest);
+  if (g.required.none()) return;
+  nlohmann::json names = nlohmann::json::array();
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    if (g.required[t]) names.push_back(TechniqueName(static_cast<Technique>(t)));
+  }
+  (*json)[kRequiresKey] = names;
+}
+
+// "hardest": a technique's name, and "requires": a non-empty array of names; each may be absent.
+Status ReadTechniqueTargets(const nlohmann::json& json, GeneratorOptions* g) {
+  if (json.contains(kHardestKey)) {
+    Status s = ReadName(json, kHardestKey, ParseTechnique, &g->hardest.emplace());
+    if (!s.ok()) return s;
+  }
+  if (!json.contains(kRequiresKey)) return Status::Ok();
+  const nlohmann::json& names = json[kRequiresKey];
+  if (!names.is_array() || names.empty()) return Bad(kRequiresKey, "an array of technique names");
+  for (const nlohmann::json& name : names) {
+    const auto technique =
+        name.is_string() ? ParseTechnique(name.get<std::string>()) : std::nullopt;
+    if (!technique) return Bad(kRequiresKey, "an array of technique names");
+    g->required.set(static_cast<size_t>(*technique));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 int64_t LevelSet::ShareOf(size_t i) const {
@@ -234,6 +265,7 @@ std::string ToParamsJson(const RunParams& params) {
       {"symmetry", g.random_symmetry ? kRandomSymmetry : SymmetryName(g.dig.symmetry)},
       {"dig_order", DigOrderName(g.dig.order)},
   };
+  WriteTechniqueTargets(g, &json);
   if (!params.shard.whole()) json["shard"] = {params.shard.k, params.shard.n};
   if (!params.level_set.empty()) json[kLevelSetKey] = LevelSetJson(params.level_set);
   if (!params.grid_source_path.empty()) {
@@ -250,7 +282,8 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   if (!json.is_object()) return Status::Corruption("params are not a JSON object");
   for (const auto& item : json.items()) {
     if (std::find(kKeys.begin(), kKeys.end(), item.key()) == kKeys.end() &&
-        item.key() != kShardKey && item.key() != kLevelSetKey) {
+        item.key() != kShardKey && item.key() != kLevelSetKey && item.key() != kHardestKey &&
+        item.key() != kRequiresKey) {
       return Status::Corruption("params have an unknown key \"" + item.key() +
                                 "\" (written by a newer sudoku-corpus?)");
     }
@@ -285,6 +318,7 @@ Status ParseParamsJson(std::string_view text, RunParams* params) {
   g.dig.minimal = json["minimal"].get<bool>();
   if (!json["max_attempts"].is_number_integer()) return Bad("max_attempts", "an integer");
   g.max_attempts = json["max_attempts"].get<int>();
+  if (Status s = ReadTechniqueTargets(json, &g); !s.ok()) return s;
   if (Status s = ReadGridSource(json["grid_source"], params); !s.ok()) return s;
   const bool from_source = !params->grid_source_path.empty();
   if (from_source != (json["grid_method"] == SourceGridMethodName())) {

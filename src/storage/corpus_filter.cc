@@ -27,6 +27,13 @@ std::string FilterConditions(const PuzzleFilter& filter, const std::string& extr
   if (!filter.clue_class.empty()) add("clue_level = :clue_level");
   if (!filter.grid_method.empty()) add("grid_method = :grid_method");
   if (!filter.symmetry.empty()) add("symmetry = :symmetry");
+  if (!filter.hardest.empty()) add("hardest = :hardest");
+  // Each required technique is a JSON path bound as :required_<i>: '$."x-wing"'.
+  std::string required;
+  for (size_t i = 0; i < filter.required.size(); ++i) {
+    required = "json_extract(techniques, :required_" + std::to_string(i) + ") > 0";
+    add(required.c_str());
+  }
   if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
     add("clues BETWEEN :min_clues AND :max_clues");
   }
@@ -58,6 +65,11 @@ int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_freedom", filter.min_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
+  if (rc == SQLITE_OK) rc = BindText(stmt, ":hardest", filter.hardest);
+  for (size_t i = 0; rc == SQLITE_OK && i < filter.required.size(); ++i) {
+    const std::string name = ":required_" + std::to_string(i);
+    rc = BindText(stmt, name.c_str(), "$.\"" + filter.required[i] + "\"");
+  }
   return rc;
 }
 

@@ -202,6 +202,14 @@ case_completion_values() {
             grep -q -- '--clues' err.txt && ! grep -q -- '--level' err.txt ||
               fail "generate --level $value refused: $(cat err.txt)"
             ;;
+          "generate --hardest" | "generate --requires")
+            # Every name is known (exit 2 would be an unknown one); within the beginner band
+            # the harder techniques are refused at once (exit 1) instead of searched for.
+            "$BIN" generate --db "g$checked.db" --count 1 --seed 1 --quiet --level beginner \
+              "$option" "$value" 2>err.txt
+            [ $? -le 1 ] && ! grep -q unknown err.txt ||
+              fail "generate $option $value refused: $(cat err.txt)"
+            ;;
           generate*)
             "$BIN" generate --db "g$checked.db" --count 1 --seed 1 --quiet "$option" "$value" \
               2>err.txt || fail "generate $option $value refused: $(cat err.txt)"

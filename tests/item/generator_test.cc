@@ -13,6 +13,7 @@
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
 #include "sudoku/core/solver.h"
+#include "sudoku/core/techniques.h"
 #include "sudoku/core/transform.h"
 
 namespace sudoku {
@@ -237,6 +238,92 @@ TEST(Generator, GivesUpAfterBoundedEffort) {
   options.max_attempts = 3;
   PuzzleRecord record;
   EXPECT_FALSE(GeneratePuzzle(options, 0, 1, &record));
+}
+
+// A hardest technique keeps only puzzles whose rating's hardest step is it: at its fixed rating
+// (x-wing, where the rating is capped), or at its base or more (an XY-chain rates by length).
+TEST(Generator, HardestTechniqueKeepsOnlyPuzzlesWithThatHardestStep) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  options.max_attempts = 100000;  // as generate sets it for a technique target
+  for (const Technique technique : {Technique::kXWing, Technique::kXyChain}) {
+    options.hardest = technique;
+    ASSERT_TRUE(CheckGeneratorOptions(options).ok());
+    for (int64_t index = 0; index < 4; ++index) {
+      PuzzleRecord record;
+      ASSERT_TRUE(
+          GeneratePuzzle(options, index, ItemSeed(11, static_cast<uint64_t>(index)), &record));
+      Rating rating;
+      ASSERT_TRUE(RatePuzzle(record.givens, &rating));
+      EXPECT_EQ(rating.hardest, technique) << ToString(record.givens);
+      EXPECT_EQ(record.hardest, technique);
+      EXPECT_GE(record.rating, TechniqueRating(technique));
+    }
+  }
+  EXPECT_EQ(HardestTechniqueBand(Technique::kXWing).max_rating, 32);
+  EXPECT_EQ(HardestTechniqueBand(Technique::kXyChain).max_rating, kMaxRating);
+}
+
+TEST(Generator, RequiredTechniquesAreOnEveryPath) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  options.required.set(static_cast<size_t>(Technique::kPointing));
+  options.required.set(static_cast<size_t>(Technique::kNakedPair));
+  for (int64_t index = 0; index < 4; ++index) {
+    PuzzleRecord record;
+    ASSERT_TRUE(
+        GeneratePuzzle(options, index, ItemSeed(12, static_cast<uint64_t>(index)), &record));
+    Rating rating;
+    ASSERT_TRUE(RatePuzzle(record.givens, &rating));
+    EXPECT_GT(rating.uses[static_cast<size_t>(Technique::kPointing)], 0);
+    EXPECT_GT(rating.uses[static_cast<size_t>(Technique::kNakedPair)], 0);
+  }
+}
+
+TEST(Generator, RefusesTechniqueTargetsNoPuzzleMeets) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  options.hardest = Technique::kXWing;
+  options.min_rating = 13;  // easy
+  options.max_rating = 23;
+  EXPECT_NE(Refusal(options).find("hardest technique x-wing rates 3.2, outside rating band"),
+            std::string::npos)
+      << Refusal(options);
+  options.min_rating = 0;
+  options.max_rating = kMaxRating;
+  options.required.set(static_cast<size_t>(Technique::kSwordfish));
+  EXPECT_NE(Refusal(options).find("required technique swordfish rates 3.8, above hardest"),
+            std::string::npos)
+      << Refusal(options);
+  options.required.reset();
+  options.hardest = Technique::kNone;
+  EXPECT_NE(Refusal(options).find("hardest technique none"), std::string::npos);
+  options.hardest = Technique::kNestedForcingChain;
+  EXPECT_NE(Refusal(options).find("nested"), std::string::npos);
+  options.hardest = Technique::kXyChain;
+  options.min_rating = 90;  // a long XY-chain may rate this much
+  EXPECT_TRUE(CheckGeneratorOptions(options).ok());
+}
+
+// An item that gives up on a technique target says what share of its puzzles met it.
+TEST(Generator, TellsTheShareOfATechniqueWhenItGivesUp) {
+  GeneratorOptions options;
+  options.dig.minimal = true;
+  options.hardest = Technique::kJellyfish;
+  options.max_attempts = 20;
+  PuzzleRecord record;
+  ItemTally tally;
+  if (GeneratePuzzle(options, 0, 5, &record, &tally)) GTEST_SKIP() << "a jellyfish in 20 tries";
+  EXPECT_EQ(tally.dug, 20);
+  EXPECT_EQ(DescribeFailedItem(options, tally)
+                .rfind(std::to_string(tally.technique_matches) +
+                           " of 20 puzzles dug had hardest technique jellyfish (",
+                       0),
+            0u)
+      << DescribeFailedItem(options, tally);
+  options.hardest.reset();
+  EXPECT_NE(DescribeFailedItem(options, tally).find("no puzzle met the requested bands in 20"),
+            std::string::npos);
 }
 
 }  // namespace

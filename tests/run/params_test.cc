@@ -30,6 +30,9 @@ RunParams EveryField() {
   g.max_rating = 64;
   g.max_attempts = 77;
   g.transform = TransformKind::kFull;
+  g.hardest = Technique::kXWing;
+  g.required.set(static_cast<size_t>(Technique::kPointing));
+  g.required.set(static_cast<size_t>(Technique::kNakedPair));
   params.grid_source_path = "/data/grids.txt";
   params.grid_source_grids = 120;
   params.grid_source_fingerprint = 0x5dbf8517562942dfULL;
@@ -55,6 +58,8 @@ void ExpectSameParams(const RunParams& a, const RunParams& b) {
   EXPECT_EQ(x.min_rating, y.min_rating);
   EXPECT_EQ(x.max_rating, y.max_rating);
   EXPECT_EQ(x.max_attempts, y.max_attempts);
+  EXPECT_EQ(x.hardest, y.hardest);
+  EXPECT_EQ(x.required, y.required);
   EXPECT_EQ(a.grid_source_path, b.grid_source_path);
   EXPECT_EQ(a.grid_source_grids, b.grid_source_grids);
   EXPECT_EQ(a.grid_source_fingerprint, b.grid_source_fingerprint);
@@ -152,10 +157,27 @@ TEST(RunParamsCodec, DecodesTheFormsOfEarlierVersions) {
   EXPECT_EQ(shard.shard.n, 3);
 }
 
+TEST(RunParamsCodec, StoresTechniqueTargetsByName) {
+  RunParams params;
+  params.generator.hardest = Technique::kXyChain;
+  params.generator.required.set(static_cast<size_t>(Technique::kXWing));
+  const nlohmann::json json = nlohmann::json::parse(ToParamsJson(params));
+  EXPECT_EQ(json["hardest"], "xy-chain");
+  EXPECT_EQ(json["requires"], nlohmann::json::array({"x-wing"}));
+}
+
+TEST(RunParamsCodec, ReadsNoTechniqueTargetFromAnEarlierForm) {
+  RunParams params;
+  ASSERT_TRUE(ParseParamsJson(kStoredForms[1], &params).ok());
+  EXPECT_FALSE(params.generator.hardest.has_value());
+  EXPECT_TRUE(params.generator.required.none());
+}
+
 TEST(RunParamsCodec, RefusesAMissingKeyByName) {
   const nlohmann::json whole = nlohmann::json::parse(ToParamsJson(EveryField()));
   for (const auto& item : whole.items()) {
-    if (item.key() == "shard") continue;  // optional
+    // optional: absent means no shard, no hardest technique, no required technique
+    if (item.key() == "shard" || item.key() == "hardest" || item.key() == "requires") continue;
     nlohmann::json json = whole;
     json.erase(item.key());
     ExpectRefusedNaming(json.dump(), item.key());
@@ -175,7 +197,7 @@ TEST(RunParamsCodec, RefusesAMistypedValueByName) {
   const nlohmann::json whole = nlohmann::json::parse(ToParamsJson(EveryField()));
   for (const char* key :
        {"count", "clues", "freedom", "rating", "level", "minimal", "max_attempts", "grid_method",
-        "grid_source", "transform", "symmetry", "dig_order", "shard"}) {
+        "grid_source", "transform", "symmetry", "dig_order", "shard", "hardest", "requires"}) {
     nlohmann::json json = whole;
     json[key] = nlohmann::json::array({"x"});
     ExpectRefusedNaming(json.dump(), key);
@@ -183,6 +205,14 @@ TEST(RunParamsCodec, RefusesAMistypedValueByName) {
   nlohmann::json json = whole;
   json["symmetry"] = "spiral";
   ExpectRefusedNaming(json.dump(), "symmetry");
+  json = whole;
+  json["hardest"] = "x-wings";
+  ExpectRefusedNaming(json.dump(), "hardest");
+  json = whole;
+  json["requires"] = nlohmann::json::array({"pointing", "x-wings"});
+  ExpectRefusedNaming(json.dump(), "requires");
+  json["requires"] = nlohmann::json::array();
+  ExpectRefusedNaming(json.dump(), "requires");
   RunParams params;
   EXPECT_FALSE(ParseParamsJson("[1, 2]", &params).ok());
   EXPECT_FALSE(ParseParamsJson("{not json", &params).ok());

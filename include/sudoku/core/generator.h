@@ -1,14 +1,17 @@
 // Generator: one pipeline item from start to finish. Makes a finished grid (by a grid method,
 // or drawn from a user's grids), transforms it (digits, or the whole group), digs a unique
 // puzzle (randomly or symmetrically) and scores it, retrying with fresh grids (bounded) until
-// the puzzle meets the requested clue, freedom and rating bands; rates it by human technique
-// (rating.h) and computes the canonical forms.
+// the puzzle meets the requested clue, freedom and rating bands and technique targets (its
+// hardest step, techniques its path uses); rates it by human technique (rating.h) and computes
+// the canonical forms.
 //
 // Deterministic: the record depends only on (options, item seed). Thread-safe.
 #ifndef SUDOKU_CORE_GENERATOR_H_
 #define SUDOKU_CORE_GENERATOR_H_
 
+#include <bitset>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -42,6 +45,11 @@ struct GeneratorOptions {
   // about 5e-6), so few tries keep that negligible; a grid costs about as much as a few tries.
   // Part of what a seed means: changing it changes the corpus. Default: 100
   int64_t controlled_bias_tries_per_grid = 100;
+  // Only puzzles whose rating's hardest step is this technique. Default: none (any)
+  std::optional<Technique> hardest;
+  // Only puzzles whose solving path uses each technique set here (Rating::uses > 0), indexed by
+  // Technique. Default: none
+  std::bitset<kTechniqueCount> required;
 };
 
 // OK when the options can be met in principle; otherwise kInvalidArgument with a one-line reason
@@ -49,14 +57,45 @@ struct GeneratorOptions {
 // 17 clues").
 Status CheckGeneratorOptions(const GeneratorOptions& options);
 
+// True when `options` ask for a hardest technique or for techniques the path uses.
+bool HasTechniqueTarget(const GeneratorOptions& options);
+
+// The SE rating band (tenths) a puzzle whose hardest step is `technique` rates in: its table
+// rating, up to that for a technique of fixed rating, else up to kMaxRating (chains, unique
+// rectangle type 3, unique loops, BUG type 3 and aligned exclusions rate by their size).
+struct TechniqueBand {
+  int min_rating = 0;
+  int max_rating = kMaxRating;
+};
+TechniqueBand HardestTechniqueBand(Technique technique);
+
+// OK when the technique targets can be met together with the rating band; otherwise
+// kInvalidArgument with one line naming the conflict (e.g. "hardest technique x-wing rates 3.2,
+// outside rating band 1.3-2.3"). Part of CheckGeneratorOptions; callers that tell an impossible
+// request from a malformed one call it first.
+Status CheckTechniqueTargets(const GeneratorOptions& options);
+
 // The grid_method recorded for grids drawn from GeneratorOptions::grid_source: "source".
 std::string_view SourceGridMethodName();
 
+// What one item tried: the puzzles it dug and how many of them met the technique targets
+// (with a hardest technique: had it as their hardest step; else used every required one).
+struct ItemTally {
+  int64_t dug = 0;
+  int64_t technique_matches = 0;
+};
+
 // Fills `*record` with item `item_index` made from `item_seed`. Returns false when
 // max_attempts grids gave no puzzle inside the bands (the record is then unspecified).
+// `*tally`, when given, counts the item's puzzles (the same on every run of the same item).
 // REQUIRES: CheckGeneratorOptions(options).ok().
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
-                    PuzzleRecord* record);
+                    PuzzleRecord* record, ItemTally* tally = nullptr);
+
+// One line on why an item gave nothing (GeneratePuzzle returned false): without a technique
+// target the attempts made; with one, the share of the item's puzzles dug that met it, e.g. "0 of
+// 100000 puzzles dug had hardest technique jellyfish (0.000%): too rare among these puzzles; ...".
+std::string DescribeFailedItem(const GeneratorOptions& options, const ItemTally& tally);
 
 }  // namespace sudoku
 

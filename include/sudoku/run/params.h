@@ -23,6 +23,8 @@
 // {"seed": "7", "count": 600, "levels": [{"level": "beginner", "clues": [26, 56],
 // "minimal": false, "rating": [0, 12]}, ...]}: the set's seed (a decimal string, as runs.seed:
 // JSON readers may not hold a uint64), total count, and each level's own parameters.
+// And, for a run with technique targets only, "hardest": "x-wing" (GeneratorOptions::hardest)
+// and "requires": ["pointing", "x-wing"] (GeneratorOptions::required, in Technique order).
 // Older corpora hold the same keys; their grid_source path may be relative.
 #ifndef SUDOKU_RUN_PARAMS_H_
 #define SUDOKU_RUN_PARAMS_H_

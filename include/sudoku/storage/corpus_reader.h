@@ -33,6 +33,10 @@ struct PuzzleFilter {
   std::string clue_class;   // only this clue class (column clue_level). Default: "" (any)
   std::string grid_method;  // only this grid method ("search", ...). Default: "" (any)
   std::string symmetry;     // only this symmetry ("none", "rot180", ...). Default: "" (any)
+  std::string hardest;      // only this hardest technique ("x-wing", ...). Default: "" (any)
+  // Only puzzles whose stored technique uses count each of these techniques (names) at least
+  // once. Default: none
+  std::vector<std::string> required;
   int min_clues = 0;        // clue band, inclusive. Default: 0-81 (any)
   int max_clues = 81;
   int min_freedom = 0;  // freedom band, inclusive. Default: 0-729 (any)

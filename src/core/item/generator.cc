@@ -1,11 +1,13 @@
 #include "sudoku/core/generator.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/controlled_bias.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/core/techniques.h"
 
 namespace sudoku {
 namespace {
@@ -37,11 +39,108 @@ Status CheckControlledBias(const GeneratorOptions& options) {
   if (dig.symmetry != Symmetry::kNone || options.random_symmetry) {
     return bad("works with symmetry none only");
   }
+  if (HasTechniqueTarget(options)) {
+    return bad("takes no technique target, as its weights need every puzzle");
+  }
   if (options.controlled_bias_tries_per_grid < 1) return bad("tries per grid must be at least 1");
   return Status::Ok();
 }
 
+// Whether a step of `technique` always rates its table rating (a pattern of one size).
+bool HasFixedRating(Technique technique) {
+  switch (technique) {
+    case Technique::kUniqueRectangle1:
+    case Technique::kUniqueRectangle2:
+    case Technique::kUniqueRectangle4:
+    case Technique::kBugPlusOne:
+    case Technique::kBugType2:
+    case Technique::kBugType4:
+      return true;
+    default:
+      break;
+  }
+  switch (DescribeTechnique(technique).family) {
+    case TechniqueFamily::kSingle:
+    case TechniqueFamily::kDirect:
+    case TechniqueFamily::kLocked:
+    case TechniqueFamily::kSubset:
+    case TechniqueFamily::kFish:
+    case TechniqueFamily::kWing:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// "x-wing, swordfish": the techniques set in `set`, in table order.
+std::string TechniqueList(const std::bitset<kTechniqueCount>& set) {
+  std::string list;
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    if (!set[t]) continue;
+    if (!list.empty()) list += ", ";
+    list += TechniqueName(static_cast<Technique>(t));
+  }
+  return list;
+}
+
+bool MeetsTechniqueTargets(const GeneratorOptions& options, const Rating& rating) {
+  if (options.hardest && rating.hardest != *options.hardest) return false;
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    if (options.required[t] && rating.uses[t] == 0) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool HasTechniqueTarget(const GeneratorOptions& options) {
+  return options.hardest.has_value() || options.required.any();
+}
+
+TechniqueBand HardestTechniqueBand(Technique technique) {
+  const int rating = TechniqueRating(technique);
+  return {rating, HasFixedRating(technique) ? rating : kMaxRating};
+}
+
+Status CheckTechniqueTargets(const GeneratorOptions& options) {
+  auto bad = [](std::string message) { return Status::InvalidArgument(std::move(message)); };
+  if (options.required[static_cast<int>(Technique::kNone)]) {
+    return bad("required technique none: no step is of technique none");
+  }
+  if (options.required[static_cast<int>(Technique::kNestedForcingChain)]) {
+    return bad("required technique nested-forcing-chain: puzzles are rated without nested chains");
+  }
+  int max_rating = options.max_rating;
+  std::string ceiling =
+      "rating band " + FormatRating(options.min_rating) + "-" + FormatRating(options.max_rating);
+  if (options.hardest) {
+    const std::string name(TechniqueName(*options.hardest));
+    if (*options.hardest == Technique::kNone) {
+      return bad("hardest technique none: every puzzle has an empty cell, so takes a step");
+    }
+    // The generator rates with the default RatingOptions, which search no nested chains.
+    if (*options.hardest == Technique::kNestedForcingChain) {
+      return bad("hardest technique " + name + ": puzzles are rated without nested chains");
+    }
+    const TechniqueBand band = HardestTechniqueBand(*options.hardest);
+    if (band.max_rating < options.min_rating || band.min_rating > options.max_rating) {
+      return bad("hardest technique " + name + " rates " + FormatRating(band.min_rating) +
+                 (band.max_rating > band.min_rating ? " or more" : "") + ", outside " + ceiling);
+    }
+    if (band.max_rating < max_rating) {
+      max_rating = band.max_rating;
+      ceiling = "hardest technique " + name + " (" + FormatRating(max_rating) + ")";
+    }
+  }
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const auto technique = static_cast<Technique>(t);
+    if (options.required[t] && TechniqueRating(technique) > max_rating) {
+      return bad("required technique " + std::string(TechniqueName(technique)) + " rates " +
+                 FormatRating(TechniqueRating(technique)) + ", above " + ceiling);
+    }
+  }
+  return Status::Ok();
+}
 
 Status CheckGeneratorOptions(const GeneratorOptions& options) {
   const DigOptions& dig = options.dig;
@@ -82,7 +181,7 @@ Status CheckGeneratorOptions(const GeneratorOptions& options) {
     return bad("per-row dig order works with symmetry none only");
   }
   if (dig.order == DigOrder::kControlledBias) return CheckControlledBias(options);
-  return Status::Ok();
+  return CheckTechniqueTargets(options);
 }
 
 std::string_view SourceGridMethodName() { return "source"; }
@@ -119,8 +218,46 @@ void DigControlledBiasItem(const GeneratorOptions& options, Rng& rng, Grid* grid
 
 }  // namespace
 
+std::string DescribeFailedItem(const GeneratorOptions& options, const ItemTally& tally) {
+  const std::string attempts = std::to_string(options.max_attempts) + " attempts";
+  if (!HasTechniqueTarget(options)) {
+    const bool rated = options.min_rating > 0 || options.max_rating < kMaxRating;
+    return "no puzzle met the requested bands in " + attempts +
+           "; widen the clue band or the freedom band" +
+           (rated ? " (SE ratings " + FormatRating(options.min_rating) + "-" +
+                        FormatRating(options.max_rating) + " are rare among these clues)"
+                  : "");
+  }
+  std::string target;
+  if (options.hardest) {
+    target = "had hardest technique " + std::string(TechniqueName(*options.hardest));
+  }
+  if (options.required.any()) {
+    target += (target.empty() ? "used " : " and used ") + TechniqueList(options.required);
+  }
+  const double share = tally.dug > 0 ? 100.0 * static_cast<double>(tally.technique_matches) /
+                                           static_cast<double>(tally.dug)
+                                     : 0.0;
+  char percent[32];
+  std::snprintf(percent, sizeof(percent), "%.3f%%", share);
+  const std::string measured = std::to_string(tally.technique_matches) + " of " +
+                               std::to_string(tally.dug) + " puzzles dug " + target + " (" +
+                               percent + ")";
+  if (tally.technique_matches > 0) return measured + ", none rated inside the band asked for";
+  return measured + ": too rare among these puzzles; ask for a commoner technique or other clues";
+}
+
 bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_t item_seed,
-                    PuzzleRecord* record) {
+                    PuzzleRecord* record, ItemTally* tally) {
+  ItemTally unused;
+  if (tally == nullptr) tally = &unused;
+  *tally = ItemTally();
+  // A hardest technique of fixed rating caps the rating: a puzzle that rates above it has
+  // another hardest step, and the rater stops as soon as it knows so.
+  const int rating_cap =
+      options.hardest
+          ? std::min(options.max_rating, HardestTechniqueBand(*options.hardest).max_rating)
+          : options.max_rating;
   Rng rng(item_seed);
   DigOptions dig = options.dig;
   if (options.random_symmetry) {
@@ -137,11 +274,12 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
     }
     const int freedom = TotalFreedom(puzzle);
     if (freedom < options.min_freedom || freedom > options.max_freedom) continue;
+    ++tally->dug;
     Rating rating;
-    if (!RateUniquePuzzleUpTo(puzzle, grid, options.max_rating, &rating) ||
-        rating.rating < options.min_rating) {
-      continue;
-    }
+    if (!RateUniquePuzzleUpTo(puzzle, grid, rating_cap, &rating)) continue;
+    if (!MeetsTechniqueTargets(options, rating)) continue;
+    ++tally->technique_matches;
+    if (rating.rating < options.min_rating) continue;
     record->item_index = item_index;
     record->givens = puzzle;
     record->solution = grid;
