@@ -27,7 +27,8 @@ TEST(TechniqueTable, AgreesWithNamesAndRatings) {
 }
 
 // The unique rectangles and loops are one search, run as type 1; the BUG types one, run as
-// BUG+1. Every fixed technique the step loop runs has a finder.
+// BUG+1. Every technique the step loop runs by the table (singles, direct, fixed) has a finder
+// where it is its own producer; a produced one has none, and its producer has one.
 TEST(TechniqueTable, ProducersFindTheirTechniques) {
   using core_internal::RowOf;
   using core_internal::Trial;
@@ -39,7 +40,12 @@ TEST(TechniqueTable, ProducersFindTheirTechniques) {
     EXPECT_EQ(RowOf(t).producer, Technique::kBugPlusOne) << TechniqueName(t);
   }
   for (const core_internal::TechniqueRow& row : core_internal::TechniqueRows()) {
-    if (row.trial == Trial::kFixed && row.producer == row.info.technique) {
+    const bool table_run =
+        row.trial == Trial::kSingles || row.trial == Trial::kDirect || row.trial == Trial::kFixed;
+    if (row.producer != row.info.technique) {
+      EXPECT_EQ(row.find, nullptr) << row.info.name;
+      EXPECT_NE(RowOf(row.producer).find, nullptr) << row.info.name;
+    } else if (table_run) {
       EXPECT_NE(row.find, nullptr) << row.info.name;
     }
   }
