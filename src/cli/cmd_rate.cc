@@ -26,8 +26,7 @@ struct PuzzleScores {
   bool unique() const { return rating.solutions == 1; }
 };
 
-PuzzleScores Score(int line, const Grid& puzzle, const RatingOptions& rating_options,
-                   bool steps) {
+PuzzleScores Score(int line, const Grid& puzzle, const RatingOptions& rating_options, bool steps) {
   PuzzleScores scores;
   scores.line = line;
   scores.puzzle = ToString(puzzle);

@@ -62,15 +62,20 @@ Marks MarksOf(const Grid& puzzle) {
   return m;
 }
 
-// The cells of `house` (0-8 rows, 9-17 columns, 18-26 boxes) where digit d may go, and the
-// empty cells of the house.
+// The i-th cell of `house` (0-8 rows, 9-17 columns, 18-26 boxes).
+int HouseCell(int house, int i) {
+  if (house < 9) return house * 9 + i;
+  if (house < 18) return i * 9 + house - 9;
+  const int box = house - 18;
+  return box / 3 * 27 + box % 3 * 3 + i / 3 * 9 + i % 3;
+}
+
+// The number of cells of `house` where digit d may go; *empty: its empty cells.
 int PlacesIn(const Marks& m, int house, int d, int* empty) {
   int places = 0;
   *empty = 0;
   for (int i = 0; i < 9; ++i) {
-    const int cell = house < 9    ? house * 9 + i
-                     : house < 18 ? i * 9 + house - 9
-                                  : (house - 18) / 3 * 27 + (house - 18) % 3 * 3 + i / 3 * 9 + i % 3;
+    const int cell = HouseCell(house, i);
     if (m.grid[cell] == 0) ++*empty;
     if (m.cand[cell] >> d & 1) ++places;
   }
@@ -175,8 +180,8 @@ void ExpectPathOfRating(const Grid& puzzle, const RatingOptions& options = {}) {
   EXPECT_EQ(highest, rating.rating) << ToString(puzzle);
   EXPECT_EQ(hardest, rating.hardest) << ToString(puzzle);
   for (int t = 0; t < kTechniqueCount; ++t) {
-    EXPECT_EQ(uses[t], rating.uses[t]) << ToString(puzzle) << " "
-                                       << TechniqueName(static_cast<Technique>(t));
+    EXPECT_EQ(uses[t], rating.uses[t])
+        << ToString(puzzle) << " " << TechniqueName(static_cast<Technique>(t));
   }
   ExpectReplaySolves(puzzle, solution, path);
 }

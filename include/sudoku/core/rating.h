@@ -218,8 +218,7 @@ struct SolvePath;  // sudoku/core/solve_path.h
 
 // As above; when `path` is not null, *path also receives the steps the rating took, in order
 // (solve_path.h), or none when the puzzle is not rated. A null path costs a test per step.
-bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating,
-                SolvePath* path);
+bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating, SolvePath* path);
 
 // As above, when the caller already knows the unique solution (skips the solver).
 // REQUIRES: `solution` is the one and only solution of `puzzle`.

@@ -319,8 +319,7 @@ bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating
   return RatePuzzle(puzzle, options, rating, nullptr);
 }
 
-bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating,
-                SolvePath* path) {
+bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating, SolvePath* path) {
   if (path != nullptr) path->steps.clear();
   Grid solution;
   const int solutions = CountSolutions(puzzle, 2, &solution);
