@@ -9,6 +9,7 @@
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/scorer.h"
+#include "sudoku/core/solve_path.h"
 
 namespace sudoku::cli {
 namespace {
@@ -21,16 +22,17 @@ struct PuzzleScores {
   int freedom = 0;
   Rating rating;          // rating.solutions is 0, 1, or 2 meaning "two or more"
   std::string canonical;  // CanonicalForm: equal for equivalent puzzles
+  SolvePath path;         // with --steps: the steps the rating took
   bool unique() const { return rating.solutions == 1; }
 };
 
-PuzzleScores Score(int line, const Grid& puzzle, const RatingOptions& rating_options) {
+PuzzleScores Score(int line, const Grid& puzzle, const RatingOptions& rating_options, bool steps) {
   PuzzleScores scores;
   scores.line = line;
   scores.puzzle = ToString(puzzle);
   scores.clues = CountGivens(puzzle);
   scores.freedom = TotalFreedom(puzzle);
-  RatePuzzle(puzzle, rating_options, &scores.rating);
+  RatePuzzle(puzzle, rating_options, &scores.rating, steps ? &scores.path : nullptr);
   scores.canonical = ToString(CanonicalForm(puzzle));
   return scores;
 }
@@ -42,8 +44,24 @@ const char* NoRatingReason(const PuzzleScores& s) {
   return "";
 }
 
-void PrintJson(const PuzzleScores& s) {
-  using Json = nlohmann::ordered_json;
+using Json = nlohmann::ordered_json;
+
+// The steps of a path as JSON: technique, rating (SE units), placements, removals.
+Json StepsJson(const SolvePath& path) {
+  Json steps = Json::array();
+  for (const PathStep& step : path.steps) {
+    Json placements = Json::array(), removals = Json::array();
+    for (const CellDigit& p : step.placements) placements.push_back(FormatPlacement(p));
+    for (const CellDigit& r : step.removals) removals.push_back(FormatRemoval(r));
+    steps.push_back({{"technique", TechniqueName(step.technique)},
+                     {"rating", step.rating / 10.0},
+                     {"placements", std::move(placements)},
+                     {"removals", std::move(removals)}});
+  }
+  return steps;
+}
+
+void PrintJson(const PuzzleScores& s, bool steps) {
   Json record = {
       {"line", s.line},   {"puzzle", s.puzzle},   {"solutions", s.rating.solutions},
       {"clues", s.clues}, {"freedom", s.freedom},
@@ -61,6 +79,7 @@ void PrintJson(const PuzzleScores& s) {
     record["note"] = std::string(NoRatingReason(s)) + ": a rating needs exactly one solution";
   }
   record["canonical"] = s.canonical;
+  if (steps) record["steps"] = StepsJson(s.path);
   std::cout << record.dump() << '\n';
 }
 
@@ -79,6 +98,23 @@ void PrintRow(const PuzzleScores& s) {
               unique ? std::to_string(s.rating.guesses).c_str() : "-", s.canonical.c_str());
 }
 
+// The steps of a path, one line each: number, technique, rating, placements and removals.
+void PrintSteps(const SolvePath& path) {
+  std::string line;
+  for (size_t i = 0; i < path.steps.size(); ++i) {
+    const PathStep& step = path.steps[i];
+    char head[64];
+    std::snprintf(head, sizeof(head), "  %4zu  %-26s  %4s ", i + 1,
+                  std::string(TechniqueName(step.technique)).c_str(),
+                  FormatRating(step.rating).c_str());
+    line = head;
+    for (const CellDigit& p : step.placements) line += ' ' + FormatPlacement(p);
+    for (const CellDigit& r : step.removals) line += ' ' + FormatRemoval(r);
+    line += '\n';
+    std::fputs(line.c_str(), stdout);
+  }
+}
+
 }  // namespace
 
 void SetupRateCommand(CLI::App& app, int* exit_code) {
@@ -93,6 +129,10 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
       ->type_name("FILE");
   cmd->add_flag("--json", options->json,
                 "One JSON object per puzzle (JSON Lines), with the uses of each technique");
+  cmd->add_flag("--steps", options->steps,
+                "Also the path the rating took, a step a line under the puzzle's row (with "
+                "--json: a steps array): technique, rating, placements (r4c6=7) and removals "
+                "(r3c4<>2); a guess is a step");
   cmd->add_flag("--nested", options->nested,
                 "Try SE's nested forcing chains (9.5 and up) before a guess: only the hardest "
                 "known puzzles need them, and each search there takes a few tenths of a second "
@@ -108,11 +148,12 @@ int RunRate(const RateOptions& options) {
   RatingOptions rating_options;
   rating_options.nested_chains = options.nested;
   return ForEachInputPuzzle(options.input, [&](int line, const Grid& puzzle) {
-    const PuzzleScores scores = Score(line, puzzle, rating_options);
+    const PuzzleScores scores = Score(line, puzzle, rating_options, options.steps);
     if (options.json) {
-      PrintJson(scores);
+      PrintJson(scores, options.steps);
     } else {
       PrintRow(scores);
+      if (options.steps) PrintSteps(scores.path);
     }
   });
 }

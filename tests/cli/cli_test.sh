@@ -434,6 +434,51 @@ case_rate() {
   expect_one_line_error 1 "$BIN" rate missing.txt
 }
 
+# rate --steps: the path the rating took, a step a line under each row (the rows as without
+# --steps), or a `steps` array in JSON whose highest step is the rating and whose first step of
+# that rating is the hardest technique; a guess is a step; bad input as without --steps.
+case_rate_steps() {
+  need python3
+  local good="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+  local guess="..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2"
+  local empty="................................................................................."
+  printf '%s\n%s\n%s\n%sx\n' "$good" "$guess" "$empty" "${good:0:80}" >in.txt
+  "$BIN" rate in.txt >rows.txt 2>/dev/null
+  "$BIN" rate --steps in.txt >out.txt 2>err.txt
+  [ $? -eq 1 ] || fail "a bad line must give exit 1"
+  grep -q '^in.txt:4: ' err.txt || fail "bad line not reported: $(cat err.txt)"
+  local step='^ +[0-9]+  [a-z-]+ +[0-9]+\.[0-9] ( r[1-9]c[1-9](=|<>)[1-9])+$'
+  grep -Ev "$step" out.txt >without.txt
+  cmp -s rows.txt without.txt || fail "rows differ from rate's: $(diff rows.txt without.txt | head -4)"
+  grep -Eq '^ +1  hidden-single-box +1\.2  r6c2=4 r8c3=3 r8c6=1$' out.txt ||
+    fail "first step: $(sed -n 3p out.txt)"
+  grep -Eq '^ +[0-9]+  pointing +2\.6  r1c6<>2 r2c6<>2 r3c6<>2$' out.txt || fail "no pointing step"
+  grep -Eq '^ +[0-9]+  guess +10\.0  r[1-9]c[1-9]=[1-9]$' out.txt || fail "no guess step"
+  "$BIN" rate --steps --json in.txt >out.jsonl 2>/dev/null
+  python3 -c '
+import json, re, sys
+records = [json.loads(line) for line in open(sys.argv[1])]
+assert len(records) == 3, len(records)
+for r in records[:2]:
+    steps = r["steps"]
+    top = max(s["rating"] for s in steps)
+    assert top == r["rating"], (top, r["rating"])
+    assert next(s for s in steps if s["rating"] == top)["technique"] == r["hardest"]
+    placed = sum(len(s["placements"]) for s in steps)
+    assert placed + r["clues"] == 81, placed
+    assert sum(s["technique"] == "guess" for s in steps) == r["guesses"]
+    for s in steps:
+        assert set(s) == {"technique", "rating", "placements", "removals"}, s
+        assert s["placements"] or s["removals"], s
+        assert all(re.fullmatch(r"r[1-9]c[1-9]=[1-9]", p) for p in s["placements"]), s
+        assert all(re.fullmatch(r"r[1-9]c[1-9]<>[1-9]", x) for x in s["removals"]), s
+assert records[1]["guesses"] > 0
+assert records[2]["rating"] is None and records[2]["steps"] == []
+' out.jsonl || fail "json steps: $(head -c 300 out.jsonl)"
+  expect_one_line_error 1 "$BIN" rate --steps missing.txt
+  expect_one_line_error 2 "$BIN" rate --steps=maybe in.txt
+}
+
 # What users get wrong with the read commands: one line naming the file or value, non-zero
 # exit, nothing created or changed.
 case_read_errors() {

@@ -214,6 +214,12 @@ struct RatingOptions {
 bool RatePuzzle(const Grid& puzzle, Rating* rating);
 bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating);
 
+struct SolvePath;  // sudoku/core/solve_path.h
+
+// As above; when `path` is not null, *path also receives the steps the rating took, in order
+// (solve_path.h), or none when the puzzle is not rated. A null path costs a test per step.
+bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating, SolvePath* path);
+
 // As above, when the caller already knows the unique solution (skips the solver).
 // REQUIRES: `solution` is the one and only solution of `puzzle`.
 void RateUniquePuzzle(const Grid& puzzle, const Grid& solution, Rating* rating);

@@ -8,11 +8,13 @@
 #include "core/rate/chains/chain_rating.h"
 #include "core/rate/chains/chains.h"
 #include "core/rate/memory.h"
+#include "core/rate/path_recorder.h"
 #include "core/rate/state.h"
 #include "core/rate/step_loop.h"
 #include "core/rate/technique_table.h"
 #include "core/rate/techniques/singles.h"
 #include "core/rate/work.h"
+#include "sudoku/core/solve_path.h"
 #include "sudoku/core/solver.h"
 #include "sudoku/core/techniques.h"
 
@@ -264,9 +266,10 @@ void Guess(core_internal::State& s, const Grid& solution, Rating* out) {
   Record(Technique::kGuess, kGuessRating, 1, out);
 }
 
-// The rating with a cap (as RateUniquePuzzleUpTo's) and options.
+// The rating with a cap (as RateUniquePuzzleUpTo's) and options; the path when `path` is not
+// null.
 bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
-              const RatingOptions& options, Rating* rating) {
+              const RatingOptions& options, Rating* rating, SolvePath* path = nullptr) {
   *rating = Rating{};
   rating->solutions = 1;
   rating->solved = true;
@@ -277,13 +280,19 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
   memory.cap = max_rating;
   memory.nested = options.nested_chains;
   core_internal::Step step;
+  core_internal::State before;
   while (s.empty.Any()) {
+    if (path != nullptr) before = s;
     if (core_internal::ApplyEasiestStep(s, &memory, &step)) {
       Record(step.technique, step.rating, step.uses, rating);
     } else if (memory.capped) {
       return false;
     } else {
       Guess(s, solution, rating);
+      step = {Technique::kGuess, kGuessRating, 1};
+    }
+    if (path != nullptr) {
+      core_internal::AppendPathStep(before, s, step.technique, step.rating, path);
     }
     if (rating->rating > max_rating) return false;
     memory.rating_so_far = rating->rating;
@@ -307,6 +316,11 @@ bool RatePuzzle(const Grid& puzzle, Rating* rating) {
 }
 
 bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating) {
+  return RatePuzzle(puzzle, options, rating, nullptr);
+}
+
+bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating, SolvePath* path) {
+  if (path != nullptr) path->steps.clear();
   Grid solution;
   const int solutions = CountSolutions(puzzle, 2, &solution);
   if (solutions != 1) {
@@ -314,7 +328,7 @@ bool RatePuzzle(const Grid& puzzle, const RatingOptions& options, Rating* rating
     rating->solutions = solutions;
     return false;
   }
-  RateWith(puzzle, solution, INT_MAX, options, rating);
+  RateWith(puzzle, solution, INT_MAX, options, rating, path);
   return true;
 }
 
