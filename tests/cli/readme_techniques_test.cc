@@ -1,4 +1,4 @@
-// The README's table of techniques is the rater's table (sudoku/core/techniques.h): every
+// The table of techniques of docs/rating.md is the rater's table (sudoku/core/techniques.h): every
 // technique with its SE rating and the same description, so that a technique added to the rater
 // cannot be missing from the user's guide, nor the two tell different stories.
 #include <gtest/gtest.h>
@@ -27,11 +27,11 @@ std::string Trimmed(std::string text) {
   return text;
 }
 
-// The rows "| `name` | rating | the step |" of the README's table headed "| technique | SE rating
+// The rows "| `name` | rating | the step |" of the table headed "| technique | SE rating
 // |", by name.
 std::map<std::string, Row> TechniqueRows() {
-  std::ifstream readme(std::string(SUDOKU_TEST_DATA_DIR) + "/../../README.md");
-  EXPECT_TRUE(readme) << "cannot read README.md";
+  std::ifstream readme(std::string(SUDOKU_TEST_DATA_DIR) + "/../../docs/rating.md");
+  EXPECT_TRUE(readme) << "cannot read docs/rating.md";
   std::map<std::string, Row> rows;
   std::string line;
   bool in_table = false;
@@ -62,20 +62,20 @@ std::string SeRating(int tenths) {
 
 TEST(ReadmeTechniques, ListsEveryTechniqueWithItsRatingAndDescription) {
   const std::map<std::string, Row> rows = TechniqueRows();
-  ASSERT_FALSE(rows.empty()) << "README.md has no table of techniques";
+  ASSERT_FALSE(rows.empty()) << "docs/rating.md has no table of techniques";
   for (const TechniqueInfo& info : TechniqueTable()) {
     if (info.technique == Technique::kNone) continue;
     const std::string name(info.name);
     const auto row = rows.find(name);
-    ASSERT_NE(row, rows.end()) << "README.md's table of techniques has no row for " << name;
+    ASSERT_NE(row, rows.end()) << "docs/rating.md's table of techniques has no row for " << name;
     // A chain's row reads "6.6+": its base, to which SE adds for the chain's length.
     EXPECT_TRUE(row->second.rating.starts_with(SeRating(info.rating)))
-        << name << ": README.md says " << row->second.rating << ", the rater "
+        << name << ": docs/rating.md says " << row->second.rating << ", the rater "
         << SeRating(info.rating);
-    EXPECT_EQ(row->second.description, info.description) << name << ": README.md's description";
+    EXPECT_EQ(row->second.description, info.description) << name << ": docs/rating.md's description";
   }
   EXPECT_EQ(rows.size(), static_cast<size_t>(kTechniqueCount - 1))
-      << "README.md lists a technique the rater does not have";
+      << "docs/rating.md lists a technique the rater does not have";
 }
 
 }  // namespace

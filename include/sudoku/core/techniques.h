@@ -1,7 +1,7 @@
 // The rater's techniques as one read-only table: for each Technique (rating.h) its stable name,
 // its SE rating (for a chain, its base), its family and a one-line description of the step. The
 // rater's step loop, TechniqueName, ParseTechnique, TechniqueRating and TechniqueUsesJson read
-// this table; so do the man page's list of techniques and the README's table of techniques
+// this table; so do the man page's list of techniques and the table of docs/rating.md
 // (tests/cli/readme_techniques_test.cc compares them).
 //
 // Thread-safety: constant data; every function is pure and thread-safe.

@@ -92,7 +92,7 @@ bool RunWWing(State& s, const Work& w, Scan& scan, Memory*, Step* step) {
 using T = Technique;
 using F = TechniqueFamily;
 
-// Indexed by Technique; the descriptions are the README's column "the step". A chain rates its
+// Indexed by Technique; the descriptions are docs/rating.md's column "the step". A chain rates its
 // base plus its length bonus (chain_rating.h): skyscraper and 2-string kite are X-chains of 6
 // nodes, the W-wing a mixed chain of 8.
 // clang-format off
