@@ -271,6 +271,9 @@ Status WriteSvgFiles(const std::string& temp, const std::string& dir, PuzzleSour
 #endif
 #if defined(__SANITIZE_ADDRESS__) || defined(SUDOKU_BOOKS_ASAN)  // GCC's, or Clang's
 extern "C" const char* __lsan_default_suppressions() { return "leak:libfontconfig.so\n"; }
+// Without the table of suppressions used that LeakSanitizer prints at exit: an error must stay
+// the one line on stderr the CLI promises.
+extern "C" const char* __lsan_default_options() { return "print_suppressions=0"; }
 #endif
 
 Status WritePdfBook(const std::string& path, const BookOptions& options, PuzzleSource& source) {
