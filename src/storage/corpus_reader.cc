@@ -206,7 +206,8 @@ Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCurso
     return Error("cannot prepare the puzzle query");
   }
   std::unique_ptr<PuzzleCursor> opened(
-      new PuzzleCursor(path_, std::make_unique<PuzzleCursor::Rows>(sqlite_->db, stmt)));
+      new PuzzleCursor(path_, std::unique_ptr<PuzzleCursor::Rows>(
+                                  new PuzzleCursor::Rows{.db = sqlite_->db, .stmt = stmt})));
   int rc = BindFilter(stmt, query.filter);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":after_id", query.after_id);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":limit", query.limit);
