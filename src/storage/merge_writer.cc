@@ -53,7 +53,7 @@ Status Merger::Query(const std::string& sql, int64_t a, int64_t b, std::string_v
 Status Merger::OpenTarget() {
   std::error_code ec;
   report_->created = !fs::exists(options_.output, ec);
-  if (stage_path_.find('\'') != std::string::npos) {
+  if (stage_.path().find('\'') != std::string::npos) {
     return Status::InvalidArgument(options_.output + ": a name with a quote is not supported");
   }
   if (Status s = CheckNoMergeFiles(options_.output); !s.ok()) return s;
@@ -84,7 +84,7 @@ Status Merger::OpenTarget() {
   } else {
     setup.push_back("PRAGMA foreign_keys = ON");
   }
-  setup.push_back("ATTACH DATABASE '" + stage_path_ + "' AS stage");
+  setup.push_back("ATTACH DATABASE '" + stage_.path() + "' AS stage");
   setup.push_back("PRAGMA stage.journal_mode = OFF");
   setup.push_back("PRAGMA stage.synchronous = OFF");
   setup.push_back("PRAGMA stage.cache_size = -" + std::to_string(kCacheKiB));
@@ -101,7 +101,7 @@ Status Merger::OpenTarget() {
   // The forms the output already has under the keys of rep (its collision rows by true key).
   setup.push_back("CREATE TABLE stage.held (key INTEGER, canonical TEXT)");
   for (const std::string& sql : setup) {
-    if (Status s = Exec(sql, "cannot set up the merge in " + stage_path_); !s.ok()) return s;
+    if (Status s = Exec(sql, "cannot set up the merge in " + stage_.path()); !s.ok()) return s;
   }
   if (!report_->created) {
     int64_t rows = 0;

@@ -37,9 +37,8 @@ class Merger {
       : options_(options),
         report_(report),
         target_(options.output),
-        stage_path_(MergeStagePath(options.output)),
         new_output_(MergeTargetPath(options.output)),
-        stage_(stage_path_) {}
+        stage_(MergeStagePath(options.output)) {}
   // Closes the output first: the files this merge made are removed after (new_output_ unless
   // published or kept).
   ~Merger() {
@@ -70,7 +69,6 @@ class Merger {
   const MergeOptions& options_;
   MergeReport* report_;
   std::string target_;  // the file written: the output, or a new one beside it
-  std::string stage_path_;
   MergeFile new_output_;  // the new corpus, where the output did not exist
   MergeFile stage_;
   sqlite3* db_ = nullptr;
