@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
+#include "steps_json.h"
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/scorer.h"
@@ -46,21 +47,6 @@ const char* NoRatingReason(const PuzzleScores& s) {
 
 using Json = nlohmann::ordered_json;
 
-// The steps of a path as JSON: technique, rating (SE units), placements, removals.
-Json StepsJson(const SolvePath& path) {
-  Json steps = Json::array();
-  for (const PathStep& step : path.steps) {
-    Json placements = Json::array(), removals = Json::array();
-    for (const CellDigit& p : step.placements) placements.push_back(FormatPlacement(p));
-    for (const CellDigit& r : step.removals) removals.push_back(FormatRemoval(r));
-    steps.push_back({{"technique", TechniqueName(step.technique)},
-                     {"rating", step.rating / 10.0},
-                     {"placements", std::move(placements)},
-                     {"removals", std::move(removals)}});
-  }
-  return steps;
-}
-
 void PrintJson(const PuzzleScores& s, bool steps) {
   Json record = {
       {"line", s.line},   {"puzzle", s.puzzle},   {"solutions", s.rating.solutions},
@@ -96,23 +82,6 @@ void PrintRow(const PuzzleScores& s) {
               unique ? std::string(ClueClassOf(s.clues)).c_str() : "-",
               unique ? std::string(TechniqueName(s.rating.hardest)).c_str() : "-",
               unique ? std::to_string(s.rating.guesses).c_str() : "-", s.canonical.c_str());
-}
-
-// The steps of a path, one line each: number, technique, rating, placements and removals.
-void PrintSteps(const SolvePath& path) {
-  std::string line;
-  for (size_t i = 0; i < path.steps.size(); ++i) {
-    const PathStep& step = path.steps[i];
-    char head[64];
-    std::snprintf(head, sizeof(head), "  %4zu  %-26s  %4s ", i + 1,
-                  std::string(TechniqueName(step.technique)).c_str(),
-                  FormatRating(step.rating).c_str());
-    line = head;
-    for (const CellDigit& p : step.placements) line += ' ' + FormatPlacement(p);
-    for (const CellDigit& r : step.removals) line += ' ' + FormatRemoval(r);
-    line += '\n';
-    std::fputs(line.c_str(), stdout);
-  }
 }
 
 }  // namespace
@@ -153,7 +122,7 @@ int RunRate(const RateOptions& options) {
       PrintJson(scores, options.steps);
     } else {
       PrintRow(scores);
-      if (options.steps) PrintSteps(scores.path);
+      if (options.steps) std::fputs(StepsText(scores.path).c_str(), stdout);
     }
   });
 }

@@ -468,7 +468,10 @@ for r in records[:2]:
     assert placed + r["clues"] == 81, placed
     assert sum(s["technique"] == "guess" for s in steps) == r["guesses"]
     for s in steps:
-        assert set(s) == {"technique", "rating", "placements", "removals"}, s
+        keys = {"technique", "rating", "placements", "removals", "cells", "houses"}
+        assert keys <= set(s) <= keys | {"chain"}, s
+        assert all(re.fullmatch(r"r[1-9]c[1-9]", c) for c in s["cells"]), s
+        assert all(re.fullmatch(r"(row|column|box) [1-9]", h) for h in s["houses"]), s
         assert s["placements"] or s["removals"], s
         assert all(re.fullmatch(r"r[1-9]c[1-9]=[1-9]", p) for p in s["placements"]), s
         assert all(re.fullmatch(r"r[1-9]c[1-9]<>[1-9]", x) for x in s["removals"]), s

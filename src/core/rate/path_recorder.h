@@ -11,11 +11,12 @@
 namespace sudoku::core_internal {
 
 // Appends the step that took `before` to `after`, of `technique` at `rating` (tenths): the
-// digits placed, and the candidates removed from cells still empty but for those a placement of
-// this step removes from its peers. REQUIRES: `after` follows `before` by placements and
-// eliminations only (PlaceDigit, Eliminate).
+// pattern the finder reported in `shown` (cells, houses, chain), the digits placed, and the
+// candidates removed from cells still empty but for those a placement of this step removes from
+// its peers. REQUIRES: `after` follows `before` by placements and eliminations only (PlaceDigit,
+// Eliminate).
 void AppendPathStep(const State& before, const State& after, Technique technique, int rating,
-                    SolvePath* path);
+                    PathStep&& shown, SolvePath* path);
 
 }  // namespace sudoku::core_internal
 

@@ -3,6 +3,7 @@
 
 #include <climits>
 #include <string>
+#include <utility>
 
 #include "core/board/bits.h"
 #include "core/rate/chains/chain_rating.h"
@@ -53,14 +54,14 @@ namespace {
 
 bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* step) {
   if (chain.rating == 0 || !Eliminate(s, chain.digit, chain.cells)) return false;
-  *step = {technique, chain.rating, 1};
+  step->Set(technique, chain.rating, 1);
   return true;
 }
 
 // A forcing chain goes by `x-chain` on one digit, else by `forcing-chain`.
 bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step) {
   if (!ApplyForcingChain(s, w, chain)) return false;
-  *step = {chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1};
+  step->Set(chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1);
   return true;
 }
 
@@ -69,7 +70,7 @@ bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step
 bool ApplyCycleBefore(State& s, const Work& w, int rating, Step* step) {
   const Cycle cycle = FindCycle(s, w, rating - 1);
   if (!ApplyCycle(s, cycle)) return false;
-  *step = {Technique::kYCycle, cycle.rating, 1};
+  step->Set(Technique::kYCycle, cycle.rating, 1);
   return true;
 }
 
@@ -281,18 +282,24 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
   memory.nested = options.nested_chains;
   core_internal::Step step;
   core_internal::State before;
+  PathStep shown;  // the pattern the finders report, when a path is recorded
+  if (path != nullptr) step.shown = &shown;
   while (s.empty.Any()) {
-    if (path != nullptr) before = s;
+    if (path != nullptr) {
+      before = s;
+      shown = PathStep{};
+    }
     if (core_internal::ApplyEasiestStep(s, &memory, &step)) {
       Record(step.technique, step.rating, step.uses, rating);
     } else if (memory.capped) {
       return false;
     } else {
       Guess(s, solution, rating);
-      step = {Technique::kGuess, kGuessRating, 1};
+      step.Set(Technique::kGuess, kGuessRating, 1);
     }
     if (path != nullptr) {
-      core_internal::AppendPathStep(before, s, step.technique, step.rating, path);
+      core_internal::AppendPathStep(before, s, step.technique, step.rating, std::move(shown),
+                                    path);
     }
     if (rating->rating > max_rating) return false;
     memory.rating_so_far = rating->rating;

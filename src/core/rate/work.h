@@ -14,6 +14,7 @@
 #include "core/board/cell_set.h"
 #include "core/rate/state.h"
 #include "sudoku/core/rating.h"
+#include "sudoku/core/solve_path.h"
 
 namespace sudoku::core_internal {
 
@@ -86,6 +87,30 @@ struct Step {
   int rating = 0;  // tenths; chains include their length bonus
   int uses = 0;    // placements for singles, 1 otherwise
   int nodes = 0;   // the dynamic and nested chains: SE's complexity of the chain; else 0
+  // Where the step loop records a path (solve_path.h), the step that receives the pattern of the
+  // instance applied; null otherwise, and then the Show functions cost a test each.
+  PathStep* shown = nullptr;
+
+  void Set(Technique t, int tenths, int count, int chain_nodes = 0) {
+    technique = t;
+    rating = tenths;
+    uses = count;
+    nodes = chain_nodes;
+  }
+  // The pattern of the instance applied, for the path. Call after the instance is chosen.
+  bool Showing() const { return shown != nullptr; }
+  void ShowCell(int cell) {
+    if (shown != nullptr) shown->cells.push_back(static_cast<uint8_t>(cell));
+  }
+  void ShowHouse(int house) {
+    if (shown != nullptr) shown->houses.push_back(static_cast<uint8_t>(house));
+  }
+  void ShowNode(int cell, int digit, bool on, bool starts_chain) {
+    if (shown != nullptr) {
+      shown->chain.push_back(
+          {static_cast<uint8_t>(cell), static_cast<uint8_t>(digit), on, starts_chain});
+    }
+  }
 };
 
 }  // namespace sudoku::core_internal

@@ -359,7 +359,7 @@ bool ApplyDynamicChain(State& s, const Work& w, int level, Step* step) {
       Technique::kDynamicForcingChain, Technique::kDynamicForcingChainPlus,
       Technique::kNestedForcingChain, Technique::kNestedForcingChain,
       Technique::kNestedForcingChain};
-  *step = {kTechniques[level], best.rating, 1, best.nodes};
+  step->Set(kTechniques[level], best.rating, 1, best.nodes);
   return true;
 }
 

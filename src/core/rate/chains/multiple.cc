@@ -12,14 +12,13 @@
 // that search holds); elsewhere followed once per candidate. The depths are followed only for
 // the chains that conclude anything, and no deeper than can still match the cheapest so far: each
 // candidate once per search, and again only to go deeper.
-#include "core/rate/chains/chains.h"
-
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <memory>
 
 #include "core/board/bits.h"
+#include "core/rate/chains/chains.h"
 #include "core/rate/chains/implications.h"
 
 namespace sudoku::core_internal {
@@ -374,8 +373,8 @@ bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_se
     KeepCheapest(common, by_cell ? 5 : 6, &best);
   }
   if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.on)) return false;
-  *step = {best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain,
-           best.rating, 1};
+  step->Set(best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain,
+            best.rating, 1);
   return true;
 }
 

@@ -197,7 +197,7 @@ bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory) 
   }
   const ForcingChain chain = {best.rating, best.nodes, false, best.cell, best_digit, best.place};
   if (best.rating == 0 || !ApplyForcingChain(s, w, chain)) return false;
-  *step = {Technique::kNishioChain, best.rating, 1};
+  step->Set(Technique::kNishioChain, best.rating, 1);
   return true;
 }
 

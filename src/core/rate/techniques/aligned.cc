@@ -166,10 +166,10 @@ bool Apply(State& s, const int* cells, int size, const uint16_t* remove, Step* s
       Eliminate(s, std::countr_zero(r), CellSet::Of(cells[i]));
     }
   }
-  *step = {size == 2 ? Technique::kAlignedPairExclusion : Technique::kAlignedTripleExclusion,
-           TechniqueRating(size == 2 ? Technique::kAlignedPairExclusion
-                                     : Technique::kAlignedTripleExclusion),
-           1};
+  step->Set(size == 2 ? Technique::kAlignedPairExclusion : Technique::kAlignedTripleExclusion,
+            TechniqueRating(size == 2 ? Technique::kAlignedPairExclusion
+                                      : Technique::kAlignedTripleExclusion),
+            1);
   return true;
 }
 

@@ -12,7 +12,7 @@ constexpr Technique kFish[5] = {Technique::kNone, Technique::kNone, Technique::k
                                 Technique::kSwordfish, Technique::kJellyfish};
 
 bool Done(Technique technique, Step* step) {
-  *step = {technique, TechniqueRating(technique), 1};
+  step->Set(technique, TechniqueRating(technique), 1);
   return true;
 }
 

@@ -75,7 +75,7 @@ int ClaimingBox(const Work& w, int d, int line) {
 }
 
 bool LockedStep(Technique technique, Step* step) {
-  *step = {technique, TechniqueRating(technique), 1};
+  step->Set(technique, TechniqueRating(technique), 1);
   return true;
 }
 

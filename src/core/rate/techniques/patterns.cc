@@ -9,7 +9,7 @@ namespace sudoku::core_internal {
 namespace {
 
 bool Done(Technique technique, Step* step) {
-  *step = {technique, TechniqueRating(technique), 1};
+  step->Set(technique, TechniqueRating(technique), 1);
   return true;
 }
 

@@ -11,7 +11,7 @@ constexpr uint64_t kNibbleOnes = 0x1111111111111111, kNibbleSevens = 0x777777777
 // Records a singles step of `placed` placements.
 bool SinglesStep(Technique technique, int placed, Step* step) {
   if (placed == 0) return false;
-  *step = {technique, TechniqueRating(technique), placed};
+  step->Set(technique, TechniqueRating(technique), placed);
   return true;
 }
 

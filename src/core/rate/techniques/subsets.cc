@@ -18,7 +18,7 @@ constexpr Technique kHidden[5] = {Technique::kNone, Technique::kNone, Technique:
                                   Technique::kHiddenTriple, Technique::kHiddenQuad};
 
 bool Done(Technique technique, Step* step) {
-  *step = {technique, TechniqueRating(technique), 1};
+  step->Set(technique, TechniqueRating(technique), 1);
   return true;
 }
 

@@ -458,7 +458,7 @@ bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, LoopMemory*
   });
   if (best.rating == 0) return false;
   for (int d = 0; d < kDigits; ++d) Eliminate(s, d, best.remove[d]);
-  *step = {LoopTechnique(best), best.rating, 1};
+  step->Set(LoopTechnique(best), best.rating, 1);
   return true;
 }
 
@@ -528,7 +528,7 @@ bool FindBug(State& s, const Work& w, Step* step) {
     } else {
       for (uint16_t m = others; m; m &= m - 1) Eliminate(s, std::countr_zero(m), CellSet::Of(cell));
     }
-    *step = {Technique::kBugPlusOne, TechniqueRating(Technique::kBugPlusOne), 1};
+    step->Set(Technique::kBugPlusOne, TechniqueRating(Technique::kBugPlusOne), 1);
     return true;
   }
   // Type 4 (two BUG cells in one house sharing one other digit x, which has no other place
@@ -544,14 +544,14 @@ bool FindBug(State& s, const Work& w, Step* step) {
         Eliminate(s, std::countr_zero(m), CellSet::Of(c));
       }
     }
-    *step = {Technique::kBugType4, TechniqueRating(Technique::kBugType4), 1};
+    step->Set(Technique::kBugType4, TechniqueRating(Technique::kBugType4), 1);
     return true;
   };
   if (PopCount(all_digits) == 1) {
     // Type 2: one BUG digit, true in one of the cells: it leaves the cells seeing them all.
     const int d = std::countr_zero(all_digits);
     if (Eliminate(s, d, common)) {
-      *step = {Technique::kBugType2, TechniqueRating(Technique::kBugType2), 1};
+      step->Set(Technique::kBugType2, TechniqueRating(Technique::kBugType2), 1);
       return true;
     }
     return type4();
@@ -585,7 +585,7 @@ bool FindBug(State& s, const Work& w, Step* step) {
             return any;
           });
       if (removed) {
-        *step = {Technique::kBugType3, 57 + degree - 1, 1};
+        step->Set(Technique::kBugType3, 57 + degree - 1, 1);
         return true;
       }
     }
