@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -48,8 +50,9 @@ void CheckOutputOptions(const ExportOptions& options) {
     throw UsageError("--crlf applies to csv and kaggle, not --format " + options.format);
   }
   if (options.hints && options.format != "sqlite") {
-    throw UsageError("--hints applies to --format sqlite; jsonl and csv carry the path with "
-                     "--columns ...,steps");
+    throw UsageError(
+        "--hints applies to --format sqlite; jsonl and csv carry the path with "
+        "--columns ...,steps");
   }
   if (options.format == "sqlite" && options.output == "-") {
     throw UsageError("--format sqlite writes a file: name it with -o FILE");
@@ -223,6 +226,27 @@ void AddBookOptions(CLI::App* cmd, ExportOptions* options) {
       "Leave the solution pages out of the pdf");
 }
 
+// "wrote 1000 puzzles to app.db (206 KB)": what a person checks after an export to a file.
+std::string WhatWasWritten(const ExportOptions& options, int64_t written) {
+  std::string text = "wrote " + std::to_string(written) + (written == 1 ? " puzzle" : " puzzles") +
+                     " to '" + options.output + "'";
+  std::error_code error;
+  if (options.format == "svg") {
+    const auto files = std::distance(std::filesystem::directory_iterator(options.output, error),
+                                     std::filesystem::directory_iterator());
+    return error ? text : text + " (" + std::to_string(files) + " files)";
+  }
+  const std::filesystem::path file(options.output);
+  if (!std::filesystem::is_regular_file(file, error)) return text;  // a device or FIFO
+  const uintmax_t bytes = std::filesystem::file_size(file, error);
+  if (error) return text;
+  const char* unit = bytes < 10'000 ? " bytes" : bytes < 10'000'000 ? " KB" : " MB";
+  const uintmax_t shown = bytes < 10'000       ? bytes
+                          : bytes < 10'000'000 ? bytes / 1000
+                                               : bytes / 1'000'000;
+  return text + " (" + std::to_string(shown) + unit + ")";
+}
+
 }  // namespace
 
 void SetupExportCommand(CLI::App& app, int* exit_code) {
@@ -303,7 +327,11 @@ int RunExport(const ExportOptions& options) {
     written = WriteRecords(*formatter, cursor.get(), file.stream(), "'" + options.output + "'");
     file.Commit();
   }
-  if (written == 0 && !nothing) std::cerr << "sudoku-corpus: no puzzles match\n";
+  if (written == 0 && !nothing) {
+    std::cerr << "sudoku-corpus: no puzzles match\n";
+  } else if (options.output != "-") {
+    std::cerr << "sudoku-corpus: " << WhatWasWritten(options, written) << '\n';
+  }
   return 0;
 }
 

@@ -1,7 +1,9 @@
 #include "output_file.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <string_view>
 #include <utility>
@@ -121,6 +124,38 @@ void CheckFolderWritable(const std::string& name, const std::string& file) {
   }
 }
 
+// ---- Leftovers of killed exports ----
+
+constexpr std::string_view kTempInfix = ".tmp-";
+constexpr size_t kTempSuffixLength = 6;  // mkstemp's XXXXXX
+
+// Removes "<file>.tmp-XXXXXX" files that no export holds locked: what an export killed by
+// SIGKILL or a power loss left (a live one holds its temporary file locked, TempFile). Says so
+// on stderr, as the person may wonder where a large file went.
+void RemoveLeftovers(const std::string& file) {
+  const std::string folder = FolderOf(file);
+  const std::string prefix = file.substr(file.find_last_of('/') + 1) + std::string(kTempInfix);
+  DIR* dir = opendir(folder.c_str());
+  if (dir == nullptr) return;  // the export itself then says why it cannot write there
+  while (const dirent* entry = readdir(dir)) {
+    const std::string_view name = entry->d_name;
+    if (name.size() != prefix.size() + kTempSuffixLength || !name.starts_with(prefix)) continue;
+    // As typed: a bare name where the output's was bare.
+    const std::string path =
+        (file.find('/') == std::string::npos ? "" : folder + "/") + std::string(name);
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) continue;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+        unlink(path.c_str()) == 0) {
+      std::fprintf(stderr, "sudoku-corpus: removed '%s', left by an export that was killed\n",
+                   path.c_str());
+    }
+    close(fd);
+  }
+  closedir(dir);
+}
+
 }  // namespace
 
 void CheckStreamWritten(const std::ostream& out, const std::string& what) {
@@ -156,18 +191,23 @@ TempFile::TempFile(const std::string& path) : path_(ResolveOutputPath(path)) {
   if (path_.in_place) {
     throw UsageError("-o '" + path + "' is a device or a FIFO; this format is written to a file");
   }
-  std::string pattern = path_.file + ".tmp-XXXXXX";
+  RemoveLeftovers(path_.file);
+  std::string pattern = path_.file + std::string(kTempInfix) + "XXXXXX";
   const int fd = mkstemp(pattern.data());
   if (fd < 0) throw UserError("cannot write '" + path + "': " + Reason(errno));
-  close(fd);  // reopened by its writer; mkstemp made the name ours
+  // Reopened by its writer; this descriptor only holds the lock that marks the file as live.
+  flock(fd, LOCK_EX);
+  lock_fd_ = fd;
   temp_ = std::move(pattern);
   RegisterTemp(temp_);
 }
 
 TempFile::~TempFile() {
-  if (temp_.empty()) return;
-  unlink(temp_.c_str());
-  UnregisterTemp(temp_);
+  if (!temp_.empty()) {
+    unlink(temp_.c_str());
+    UnregisterTemp(temp_);
+  }
+  if (lock_fd_ >= 0) close(lock_fd_);
 }
 
 void TempFile::Commit() {
@@ -187,6 +227,8 @@ void TempFile::Commit() {
   }
   UnregisterTemp(temp_);
   temp_.clear();
+  close(lock_fd_);
+  lock_fd_ = -1;
 }
 
 TempOutput::TempOutput(const std::string& path) : path_(path) {

@@ -4,7 +4,9 @@
 // it when complete, so that readers never see a partial file and a failed export leaves an
 // existing file as it was. Nothing else is ever replaced: a folder, a block device, a socket
 // and the side files of a SQLite database (-wal, -shm, -journal) are refused. A temporary file
-// is removed when its export fails and when SIGINT, SIGTERM or SIGHUP end the process.
+// is removed when its export fails and when SIGINT, SIGTERM or SIGHUP end the process; one that
+// SIGKILL or a power loss left is removed by the next export to the same path (a live export
+// holds its temporary file locked with flock, so that none removes another's).
 // Not thread-safe: one export a process.
 #ifndef SUDOKU_CLI_OUTPUT_FILE_H_
 #define SUDOKU_CLI_OUTPUT_FILE_H_
@@ -35,8 +37,9 @@ struct OutputPath {
 OutputPath ResolveOutputPath(const std::string& name);
 
 // A file under a temporary name in the folder of the file `path` names
-// ("<file>.tmp-XXXXXX", made empty by mkstemp), synced and renamed over it by Commit; the
-// destructor, or a signal that ends the process, removes it if it was not committed.
+// ("<file>.tmp-XXXXXX", made empty by mkstemp, locked while it lives), synced and renamed over
+// it by Commit; the destructor, or a signal that ends the process, removes it if it was not
+// committed. Making one first removes that path's unlocked leftovers, saying so on stderr.
 class TempFile {
  public:
   // Throws as ResolveOutputPath, UsageError for a device or FIFO (which has no folder to
@@ -56,6 +59,7 @@ class TempFile {
  private:
   OutputPath path_;
   std::string temp_;
+  int lock_fd_ = -1;  // open on temp_, holding its flock while the file lives
 };
 
 // The output of a text export: a TempFile written through a stream, or a device or FIFO

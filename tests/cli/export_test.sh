@@ -22,8 +22,11 @@ SE_RATING="printf('%d.%d', rating / 10, rating % 10)"
 case_pack() {
   need sqlite3
   "$BIN" generate --db c.db --count 5000 --seed 1 --threads 2 --quiet || fail generate
-  "$BIN" export --db c.db --format sqlite -o app.db || fail "export --format sqlite"
+  "$BIN" export --db c.db --format sqlite -o app.db 2>err.txt || fail "export --format sqlite"
   [ -s app.db ] || fail "no app.db"
+  # It says what it wrote: how many, where, how large.
+  [ "$(cat err.txt)" = "sudoku-corpus: wrote 5000 puzzles to 'app.db' ($(($(wc -c <app.db) / 1000)) KB)" ] ||
+    fail "stderr: $(cat err.txt)"
   for f in app.db-wal app.db-shm app.db-journal app.db.tmp-*; do
     [ ! -e "$f" ] || fail "$f left beside the pack"
   done
@@ -273,6 +276,25 @@ case_output_interrupt() {
     [ "$(ls | grep -c '\.tmp-')" -eq 0 ] || fail "SIG$signal left temporary files: $(ls)"
     [ "$(cat out.jsonl)" = old ] || fail "SIG$signal changed the existing output"
   done
+  # SIGKILL leaves the temporary file; the next export to that path removes it and says so,
+  # but not the one of an export still running (it holds its file locked).
+  "$BIN" export --db c.db --columns givens,solution,techniques -o out.jsonl &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null && ! compgen -G 'out.jsonl.tmp-*' >/dev/null; do :; done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid"
+  local left
+  left="$(compgen -G 'out.jsonl.tmp-*')" || fail "SIGKILL left no temporary file to test with"
+  echo live >out.jsonl.tmp-LiVe00
+  need flock
+  exec 9<>out.jsonl.tmp-LiVe00  # held locked by this shell, as a live export holds its file
+  flock 9 || fail "flock"
+  "$BIN" export --db c.db --limit 1 -o out.jsonl 2>err.txt 9>&- || fail "export after SIGKILL"
+  exec 9>&-
+  [ ! -e "$left" ] || fail "the leftover $left is still there"
+  grep -q "removed '$left', left by an export that was killed" err.txt || fail "$(cat err.txt)"
+  [ -e out.jsonl.tmp-LiVe00 ] || fail "removed a temporary file another export holds"
+  [ "$(wc -l <out.jsonl)" -eq 1 ] || fail "out.jsonl: $(wc -l <out.jsonl) lines"
 }
 
 "case_$CASE"
