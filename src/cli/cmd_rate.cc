@@ -69,7 +69,8 @@ void PrintJson(const PuzzleScores& s, bool steps) {
   std::cout << record.dump() << '\n';
 }
 
-constexpr char kTableFormat[] = "%6s  %-81s  %9s  %5s  %7s  %6s  %-8s  %-10s  %-18s  %7s  %s\n";
+// The hardest column takes the longest technique name, dynamic-forcing-chain-plus (26).
+constexpr char kTableFormat[] = "%6s  %-81s  %9s  %5s  %7s  %6s  %-8s  %-10s  %-26s  %7s  %s\n";
 
 void PrintRow(const PuzzleScores& s) {
   const std::string none = "- (" + std::string(NoRatingReason(s)) + ")";

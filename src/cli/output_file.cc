@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <limits.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -193,13 +194,23 @@ TempFile::TempFile(const std::string& path) : path_(ResolveOutputPath(path)) {
   }
   RemoveLeftovers(path_.file);
   std::string pattern = path_.file + std::string(kTempInfix) + "XXXXXX";
+  // A signal between making the file and registering it would leave the file: held back till
+  // the file is registered, it then removes it.
+  sigset_t ending, previous;
+  sigemptyset(&ending);
+  for (int signal : kEndingSignals) sigaddset(&ending, signal);
+  pthread_sigmask(SIG_BLOCK, &ending, &previous);  // export makes no other thread
   const int fd = mkstemp(pattern.data());
-  if (fd < 0) throw UserError("cannot write '" + path + "': " + Reason(errno));
-  // Reopened by its writer; this descriptor only holds the lock that marks the file as live.
-  flock(fd, LOCK_EX);
-  lock_fd_ = fd;
-  temp_ = std::move(pattern);
-  RegisterTemp(temp_);
+  const int error = errno;
+  if (fd >= 0) {
+    // Reopened by its writer; this descriptor only holds the lock that marks the file as live.
+    flock(fd, LOCK_EX);
+    lock_fd_ = fd;
+    temp_ = std::move(pattern);
+    RegisterTemp(temp_);
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (fd < 0) throw UserError("cannot write '" + path + "': " + Reason(error));
 }
 
 TempFile::~TempFile() {
