@@ -439,7 +439,7 @@ void ExpectPatternsOn(const std::vector<Grid>& puzzles, std::initializer_list<Te
 
 // The puzzles of SE's paths, from every band of ratings: every fixed technique comes up but
 // the direct claiming (never first where the state keeps its solution, rating.cc) and the
-// hidden quad.
+// hidden quad, whose patterns rating_direct_test.cc and rating_test.cc check on positions.
 TEST(SolvePathPattern, ShowsEachStepsPatternOnSePathPuzzles) {
   using T = Technique;
   ExpectPatternsOn(ReadPuzzles(GoldenPath("se_path_puzzles.txt")), {T::kFullHouse,
