@@ -447,12 +447,13 @@ case_rate_steps() {
   "$BIN" rate --steps in.txt >out.txt 2>err.txt
   [ $? -eq 1 ] || fail "a bad line must give exit 1"
   grep -q '^in.txt:4: ' err.txt || fail "bad line not reported: $(cat err.txt)"
-  local step='^ +[0-9]+  [a-z-]+ +[0-9]+\.[0-9] ( r[1-9]c[1-9](=|<>)[1-9])+$'
+  local step='^ +[0-9]+  [a-z-]+ +[0-9]+\.[0-9] ( r[1-9]c[1-9](=|<>)[1-9])+( \[[^]]+\])?$'
   grep -Ev "$step" out.txt >without.txt
   cmp -s rows.txt without.txt || fail "rows differ from rate's: $(diff rows.txt without.txt | head -4)"
-  grep -Eq '^ +1  hidden-single-box +1\.2  r6c2=4 r8c3=3 r8c6=1$' out.txt ||
+  grep -Eq '^ +1  hidden-single-box +1\.2  r6c2=4 r8c3=3 r8c6=1 \[box 4 box 7 box 8\]$' out.txt ||
     fail "first step: $(sed -n 3p out.txt)"
-  grep -Eq '^ +[0-9]+  pointing +2\.6  r1c6<>2 r2c6<>2 r3c6<>2$' out.txt || fail "no pointing step"
+  grep -Eq '^ +[0-9]+  pointing +2\.6  r1c6<>2 r2c6<>2 r3c6<>2 \[box 5 column 6: r5c6 r6c6\]$' \
+    out.txt || fail "no pointing step"
   grep -Eq '^ +[0-9]+  guess +10\.0  r[1-9]c[1-9]=[1-9]$' out.txt || fail "no guess step"
   "$BIN" rate --steps --json in.txt >out.jsonl 2>/dev/null
   python3 -c '
@@ -473,6 +474,10 @@ for r in records[:2]:
         assert all(re.fullmatch(r"r[1-9]c[1-9]", c) for c in s["cells"]), s
         assert all(re.fullmatch(r"(row|column|box) [1-9]", h) for h in s["houses"]), s
         assert s["placements"] or s["removals"], s
+        if s["technique"] in ("full-house", "hidden-single-box", "hidden-single-line"):
+            assert len(s["houses"]) == len(s["placements"]) and not s["cells"], s
+        elif s["technique"] in ("pointing", "claiming", "naked-pair", "x-wing", "xy-wing"):
+            assert s["cells"], s
         assert all(re.fullmatch(r"r[1-9]c[1-9]=[1-9]", p) for p in s["placements"]), s
         assert all(re.fullmatch(r"r[1-9]c[1-9]<>[1-9]", x) for x in s["removals"]), s
 assert records[1]["guesses"] > 0

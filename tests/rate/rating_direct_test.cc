@@ -108,6 +108,14 @@ TEST(RatingDirect, DirectClaimingPlacesTheDigitLeftAlone) {
   KeepOnly(s, 1, Row(1), {Cell(1, 2), Cell(1, 5)});
   KeepOnly(s, 1, Box(2), {});
   ExpectFirstStepPlaces(s, Technique::kDirectClaiming, 1, Cell(1, 5));
+  // Its pattern (no path's puzzle has a direct claiming): the claiming row, its box, the row of
+  // the placement; the claiming cells.
+  PathStep shown;
+  Step step;
+  step.shown = &shown;
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
+  EXPECT_EQ(shown.houses, (std::vector<uint8_t>{0, 18, 1}));
+  EXPECT_EQ(shown.cells, (std::vector<uint8_t>{Cell(0, 0), Cell(0, 1)}));
 }
 
 // Row 1: 1 and 2 only at r1c1 and r1c4 (a hidden pair, in two boxes: no claiming); 3 at r1c1

@@ -515,6 +515,23 @@ TEST(RatingPosition, HiddenQuad) {
   EXPECT_EQ(EasiestStepRemoves(s, Technique::kHiddenQuad), expected);
 }
 
+// The path's puzzles have no hidden quad (solve_path_pattern_test.cc): its pattern here, the row
+// and the quad's cells.
+TEST(RatingPosition, HiddenQuadShowsItsRowAndCells) {
+  State s = EmptyBoard();
+  KeepOnly(s, 1, Row(0), {Cell(0, 0), Cell(0, 3)});
+  KeepOnly(s, 2, Row(0), {Cell(0, 3), Cell(0, 6)});
+  KeepOnly(s, 3, Row(0), {Cell(0, 6), Cell(0, 1)});
+  KeepOnly(s, 4, Row(0), {Cell(0, 0), Cell(0, 1), Cell(0, 3)});
+  PathStep shown;
+  Step step;
+  step.shown = &shown;
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
+  EXPECT_EQ(step.technique, Technique::kHiddenQuad);
+  EXPECT_EQ(shown.houses, std::vector<uint8_t>{0});
+  EXPECT_EQ(shown.cells, (std::vector<uint8_t>{Cell(0, 0), Cell(0, 1), Cell(0, 3), Cell(0, 6)}));
+}
+
 TEST(RatingPosition, Skyscraper) {
   State s = EmptyBoard();
   KeepOnly(s, 1, Row(0), {Cell(0, 0), Cell(0, 4)});

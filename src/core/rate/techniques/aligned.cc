@@ -166,6 +166,7 @@ bool Apply(State& s, const int* cells, int size, const uint16_t* remove, Step* s
       Eliminate(s, std::countr_zero(r), CellSet::Of(cells[i]));
     }
   }
+  for (int i = 0; i < size && step->Showing(); ++i) step->ShowCell(cells[i]);
   step->Set(size == 2 ? Technique::kAlignedPairExclusion : Technique::kAlignedTripleExclusion,
             TechniqueRating(size == 2 ? Technique::kAlignedPairExclusion
                                       : Technique::kAlignedTripleExclusion),

@@ -16,6 +16,18 @@ bool Done(Technique technique, Step* step) {
   return true;
 }
 
+// Shows a fish of d: its base lines (`chosen` of index[0, n), rows when by_rows), its cover
+// lines (bits of `covers`), then its cells: d's candidates on the base lines, `base`.
+void ShowFish(const State& s, int d, bool by_rows, uint16_t chosen, const int* index, int n,
+              uint16_t covers, CellSet base, Step* step) {
+  const int first = by_rows ? 0 : 9, cross = by_rows ? 9 : 0;
+  for (int i = 0; i < n; ++i) {
+    if (chosen & (1u << i)) step->ShowHouse(first + index[i]);
+  }
+  for (unsigned l = covers; l; l &= l - 1) step->ShowHouse(cross + std::countr_zero(l));
+  (s.cand[d] & base).ForEach([&](int cell) { step->ShowCell(cell); });
+}
+
 // The rows where d has a candidate.
 int OpenRows(const Work& w, int d) { return 9 - PopCount(w.houses_with_count[d][0] & 0x1FFu); }
 
@@ -50,7 +62,9 @@ bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
         for (int l = 0; l < 9; ++l) {
           if (covers & (1u << l)) cover |= House(by_rows ? 9 + l : l);
         }
-        return Eliminate(s, d, cover & ~base);
+        if (!Eliminate(s, d, cover & ~base)) return false;
+        if (step->Showing()) ShowFish(s, d, by_rows, chosen, index, n, covers, base, step);
+        return true;
       };
       if (ChooseLockedSet(items, n, size, apply)) {
         scan.found = d;

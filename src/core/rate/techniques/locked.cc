@@ -79,6 +79,16 @@ bool LockedStep(Technique technique, Step* step) {
   return true;
 }
 
+// Shows a locked pattern of d: `first` (the house d is confined in), `second` (the house it
+// also lies in), and d's cells of `first` as Work w has them (the state before the step).
+void ShowLocked(const Work& w, int d, int first, int second, Step* step) {
+  step->ShowHouse(first);
+  step->ShowHouse(second);
+  for (unsigned pos = w.where[first][d]; pos; pos &= pos - 1) {
+    step->ShowCell(kTables.house_cells[first][std::countr_zero(pos)]);
+  }
+}
+
 // Positions of a box's row k and column k in Work::where.
 constexpr uint16_t BoxRow(int k) { return static_cast<uint16_t>(0x7 << (3 * k)); }
 constexpr uint16_t BoxColumn(int k) { return static_cast<uint16_t>(0x49 << k); }
@@ -182,6 +192,7 @@ bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
       if (line < 0) continue;
       Eliminate(s, d, House(line) & ~House(18 + b));
       scan.found = d * 9 + b;
+      if (step->Showing()) ShowLocked(w, d, 18 + b, line, step);
       return LockedStep(Technique::kPointing, step);
     }
   }
@@ -201,6 +212,7 @@ bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
       if (box < 0) continue;
       Eliminate(s, d, House(18 + box) & ~House(line));
       scan.found = item;
+      if (step->Showing()) ShowLocked(w, d, line, 18 + box, step);
       return LockedStep(Technique::kClaiming, step);
     }
   }
@@ -224,8 +236,13 @@ bool FindDirectPointing(State& s, const Work& w, Scan& scan, Step* step) {
         const uint16_t pos = w.where[18 + b][d];
         const int k = column ? kColumnOf[pos] : kSegmentOf[pos];
         if (k < 0) continue;
-        if (PlaceDirect(s, d, PointingTarget(w, d, b, column, k), Technique::kDirectPointing,
-                        step)) {
+        const int cell = PointingTarget(w, d, b, column, k);
+        if (PlaceDirect(s, d, cell, Technique::kDirectPointing, step)) {
+          if (step->Showing()) {
+            const int line = column ? 9 + (b % 3) * 3 + k : (b / 3) * 3 + k;
+            ShowLocked(w, d, 18 + b, line, step);
+            step->ShowHouse(BoxHouse(cell));
+          }
           scan.found = d;
           return true;
         }
@@ -255,7 +272,12 @@ bool FindDirectClaiming(State& s, const Work& w, Scan& scan, Step* step) {
       const int line = i < 9 ? 9 + i : i - 9;
       const int k = kSegmentOf[w.where[line][d]];
       if (k < 0) continue;
-      if (PlaceDirect(s, d, ClaimingTarget(w, d, line, k), Technique::kDirectClaiming, step)) {
+      const int cell = ClaimingTarget(w, d, line, k);
+      if (PlaceDirect(s, d, cell, Technique::kDirectClaiming, step)) {
+        if (step->Showing()) {
+          ShowLocked(w, d, line, 18 + kLineBoxes.box[line][k], step);
+          step->ShowHouse(line < 9 ? RowHouse(cell) : ColHouse(cell));
+        }
         scan.found = d;
         return true;
       }

@@ -3,7 +3,8 @@
 #include "core/rate/techniques/patterns.h"
 
 #include <algorithm>
-
+#include <initializer_list>
+#include <utility>
 
 namespace sudoku::core_internal {
 namespace {
@@ -14,6 +15,11 @@ bool Done(Technique technique, Step* step) {
 }
 
 int Digit(uint16_t single_bit_mask) { return std::countr_zero(single_bit_mask); }
+
+// Shows the cells of a pattern, in the order given.
+void ShowCells(std::initializer_list<int> cells, Step* step) {
+  for (int cell : cells) step->ShowCell(cell);
+}
 
 // True iff `bits` has exactly one bit.
 bool OneBit(unsigned bits) { return bits != 0 && (bits & (bits - 1)) == 0; }
@@ -55,28 +61,56 @@ bool EliminateSeenByBoth(State& s, int d, int a, int b) {
 
 // The kite of row cells p and column cells q on d: one end of each in a common box, the other
 // ends (the tails) see the cells that lose d. Tries the four pairings in order; true iff one
-// eliminated something.
-bool KiteEliminates(State& s, int d, const int* p, const int* q) {
+// eliminated something, then shown: the row and column houses (`row`, `column`), the box, and
+// the cells from one tail to the other.
+bool KiteEliminates(State& s, int d, int row, const int* p, int column, const int* q, Step* step) {
   for (int i = 0; i < 2; ++i) {
     for (int j = 0; j < 2; ++j) {
       const int pe = p[1 - i], qe = q[1 - j];
       if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
       if (BoxOf(p[i]) != BoxOf(q[j])) continue;
-      if (EliminateSeenByBoth(s, d, pe, qe)) return true;
+      if (!EliminateSeenByBoth(s, d, pe, qe)) continue;
+      if (step->Showing()) {
+        for (int h : {row, column, BoxHouse(p[i])}) step->ShowHouse(h);
+        ShowCells({pe, p[i], q[j], qe}, step);
+      }
+      return true;
     }
   }
   return false;
 }
 
-// True iff some house holds exactly two cells of x, one seeing a and the other seeing b.
-bool WWingLinks(const Work& w, int x, int a, int b) {
+// The first house holding exactly two cells of x, one seeing a and the other seeing b; -1 if
+// none.
+int WWingLink(const Work& w, int x, int a, int b) {
   for (uint32_t houses = w.houses_with_count[x][2]; houses; houses &= houses - 1) {
     const int h = std::countr_zero(houses);
     const int p = CellAt(h, FirstPosition(w.where[h][x]));
     const int q = CellAt(h, LastPosition(w.where[h][x]));
-    if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return true;
+    if ((Sees(p, a) && Sees(q, b)) || (Sees(p, b) && Sees(q, a))) return h;
   }
-  return false;
+  return -1;
+}
+
+// Shows a W-wing: the link's house, then its cells from a to b: a, the link's end seeing a,
+// the other end, b.
+void ShowWWing(const Work& w, int x, int a, int b, int link, Step* step) {
+  int p = CellAt(link, FirstPosition(w.where[link][x]));
+  int q = CellAt(link, LastPosition(w.where[link][x]));
+  if (!(Sees(p, a) && Sees(q, b))) std::swap(p, q);
+  step->ShowHouse(link);
+  ShowCells({a, p, q, b}, step);
+}
+
+// Shows a skyscraper: its two lines, then its cells from one tail to the other (tail, base
+// end, base end, tail).
+void ShowSkyscraper(const Link& one, const Link& two, uint16_t shared, Step* step) {
+  step->ShowHouse(one.line);
+  step->ShowHouse(two.line);
+  const int base = FirstPosition(shared);
+  ShowCells({CellAt(one.line, FirstPosition(one.pos & ~shared)), CellAt(one.line, base),
+             CellAt(two.line, base), CellAt(two.line, FirstPosition(two.pos & ~shared))},
+            step);
 }
 
 // The cells holding both digits of `pair`.
@@ -101,7 +135,9 @@ bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step) {
       const int z = Digit(w.masks[a] & ~mp);
       const int other = Digit(mp & ~w.masks[a]);
       return (wings & s.cand[other] & s.cand[z]).Find([&](int b) {
-        return EliminateSeenByBoth(s, z, a, b);
+        if (!EliminateSeenByBoth(s, z, a, b)) return false;
+        ShowCells({pivot, a, b}, step);
+        return true;
       });
     });
     if (found) scan.found = pivot;
@@ -122,7 +158,11 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
     const bool found = wings.Find([&](int a) {
       return wings.Find([&](int b) {
         if (b <= a || w.masks[b] == w.masks[a]) return false;
-        return Eliminate(s, Digit(w.masks[a] & w.masks[b]), Peers(pivot) & Peers(a) & Peers(b));
+        if (!Eliminate(s, Digit(w.masks[a] & w.masks[b]), Peers(pivot) & Peers(a) & Peers(b))) {
+          return false;
+        }
+        ShowCells({pivot, a, b}, step);
+        return true;
       });
     });
     if (found) scan.found = pivot;
@@ -146,6 +186,7 @@ bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
           const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
           const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
           if (EliminateSeenByBoth(s, d, tail_i, tail_j)) {
+            if (step->Showing()) ShowSkyscraper(lines[i], lines[j], shared, step);
             scan.found = d;
             return Done(Technique::kSkyscraper, step);
           }
@@ -179,7 +220,8 @@ bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
       const uint32_t meeting =
           (in_stack[ColOf(p[0]) / 3] | in_stack[ColOf(p[1]) / 3]) & in_band[rows[r].line / 3];
       for (uint32_t todo_cols = meeting; todo_cols; todo_cols &= todo_cols - 1) {
-        if (KiteEliminates(s, d, p, q[std::countr_zero(todo_cols)])) {
+        const int c = std::countr_zero(todo_cols);
+        if (KiteEliminates(s, d, rows[r].line, p, cols[c].line, q[c], step)) {
           scan.found = d;
           return Done(Technique::kTwoStringKite, step);
         }
@@ -200,7 +242,10 @@ bool FindWWing(State& s, const Work& w, Scan& scan, Step* step) {
       for (uint16_t m = pair; m; m &= m - 1) {
         const int x = std::countr_zero(m);       // the digit of the strong link
         const int y = Digit(pair & ~(1u << x));  // the digit eliminated
-        if ((s.cand[y] & common).Any() && WWingLinks(w, x, a, b) && Eliminate(s, y, common)) {
+        if (!(s.cand[y] & common).Any()) continue;
+        const int link = WWingLink(w, x, a, b);
+        if (link >= 0 && Eliminate(s, y, common)) {
+          if (step->Showing()) ShowWWing(w, x, a, b, link, step);
           return true;
         }
       }

@@ -111,15 +111,26 @@ uint32_t DigitsWithOne(const SinglesMemory& m) {
   return digits;
 }
 
+// Shows a single's pattern: its cell, then the house where it is single. The callers test
+// Step::Showing once per search, outside their loops (a placement stores to memory, so the
+// compiler reads step->shown again after each one).
+void ShowSingle(int cell, int house, Step* step) {
+  step->ShowCell(cell);
+  step->ShowHouse(house);
+}
+
 // Places, for every house h in kRange where digit d has one candidate cell, d there;
 // digit-major, houses in increasing order. The digits after d are read again after d's turn.
 template <HouseFlags kRange>
-int PlaceHiddenSingles(State& s, SinglesMemory* m) {
+int PlaceHiddenSingles(State& s, SinglesMemory* m, Step* step) {
+  const bool showing = step->Showing();
   int placed = 0;
   for (uint32_t digits = DigitsWithOne<kRange>(*m); digits;) {
     const int d = std::countr_zero(digits);
     placed += PlaceCountOnes(m->count[d], kRange, [&](int h) {
-      PlaceCounted(s, (s.cand[d] & House(h)).First(), d, m);
+      const int cell = (s.cand[d] & House(h)).First();
+      PlaceCounted(s, cell, d, m);
+      if (showing) ShowSingle(cell, h, step);
       return true;
     });
     digits = DigitsWithOne<kRange>(*m) & (~1u << d);
@@ -157,11 +168,13 @@ void RefreshSingles(const State& s, SinglesMemory* m) {
 }
 
 bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
+  const bool showing = step->Showing();
   const int placed = PlaceCountOnes(m->empty_count, kAllHouseFlags, [&](int h) {
     const int cell = (s.empty & House(h)).First();
     for (int d = 0; d < kDigits; ++d) {
       if (!s.cand[d].Has(cell)) continue;
       PlaceCounted(s, cell, d, m);
+      if (showing) ShowSingle(cell, h, step);
       return true;
     }
     return false;  // no digit can go there (a broken state)
@@ -171,12 +184,12 @@ bool FindFullHouse(State& s, SinglesMemory* m, Step* step) {
 
 bool FindHiddenSingleBox(State& s, SinglesMemory* m, Step* step) {
   return SinglesStep(Technique::kHiddenSingleBox,
-                     Described(s, PlaceHiddenSingles<kBoxFlags>(s, m), m), step);
+                     Described(s, PlaceHiddenSingles<kBoxFlags>(s, m, step), m), step);
 }
 
 bool FindHiddenSingleLine(State& s, SinglesMemory* m, Step* step) {
   return SinglesStep(Technique::kHiddenSingleLine,
-                     Described(s, PlaceHiddenSingles<kLineFlags>(s, m), m), step);
+                     Described(s, PlaceHiddenSingles<kLineFlags>(s, m, step), m), step);
 }
 
 bool FindFullHouse(State& s, Step* step) {
@@ -210,6 +223,7 @@ bool FindNakedSingle(State& s, Step* step) {
       // A placement earlier in this step may have removed the digit (only in a broken state).
       if (s.cand[d].Has(cell)) {
         PlaceDigit(s, cell, d);
+        step->ShowCell(cell);  // single in its cell: no house
         ++placed;
         break;
       }

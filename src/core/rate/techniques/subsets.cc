@@ -22,6 +22,14 @@ bool Done(Technique technique, Step* step) {
   return true;
 }
 
+// Shows a locked set: house h, then the cells at `positions` (bits of house h's positions).
+void ShowSet(int h, unsigned positions, Step* step) {
+  step->ShowHouse(h);
+  for (; positions; positions &= positions - 1) {
+    step->ShowCell(kTables.house_cells[h][std::countr_zero(positions)]);
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -60,6 +68,12 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
       bool progress = false;
       for (int d = 0; d < kDigits; ++d) {
         if (digits & (1u << d)) progress |= Eliminate(s, d, others);
+      }
+      if (progress && step->Showing()) {
+        step->ShowHouse(h);
+        for (int i = 0; i < n; ++i) {
+          if (chosen & (1u << i)) step->ShowCell(cells[i]);
+        }
       }
       return progress;
     };
@@ -102,6 +116,7 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
       for (int d = 0; d < kDigits; ++d) {
         if (!(keep & (1u << d))) progress |= Eliminate(s, d, cells);
       }
+      if (progress && step->Showing()) ShowSet(h, positions, step);
       return progress;
     };
     if (ChooseLockedSet(items, n, size, apply)) {
@@ -130,8 +145,8 @@ namespace {
 
 // The first digit e (in digit order) of the cells `positions` of house h, outside `set`, left
 // with one place once the set's cells lose it (SE asks e for two or more places first: one in the
-// set's cells, and the one outside): places e there. False if none.
-bool PlaceDirect(State& s, const Work& w, int h, uint16_t set, unsigned positions) {
+// set's cells, and the one outside): places e there and shows the set. False if none.
+bool PlaceDirect(State& s, const Work& w, int h, uint16_t set, unsigned positions, Step* step) {
   uint16_t others = 0;
   for (unsigned pos = positions; pos; pos &= pos - 1) {
     others |= w.masks[kTables.house_cells[h][std::countr_zero(pos)]];
@@ -141,6 +156,7 @@ bool PlaceDirect(State& s, const Work& w, int h, uint16_t set, unsigned position
     const unsigned rest = w.where[h][e] & ~positions;
     if (PopCount(rest) != 1) continue;
     PlaceDigit(s, kTables.house_cells[h][std::countr_zero(rest)], e);
+    if (step->Showing()) ShowSet(h, positions, step);  // the placement lies in h too
     return true;
   }
   return false;
@@ -149,7 +165,7 @@ bool PlaceDirect(State& s, const Work& w, int h, uint16_t set, unsigned position
 // A direct hidden pair or triple in house h among `digits` (those with 2 to kSize places
 // there), in SE's order: digit sets by increasing binary number (colexicographic).
 template <int kSize>
-bool PlaceDirectHiddenSet(State& s, const Work& w, int h, uint16_t digits) {
+bool PlaceDirectHiddenSet(State& s, const Work& w, int h, uint16_t digits, Step* step) {
   const uint16_t* where = w.where[h];
   for (unsigned left = digits; left; left &= left - 1) {
     const int c = std::countr_zero(left);
@@ -158,14 +174,14 @@ bool PlaceDirectHiddenSet(State& s, const Work& w, int h, uint16_t digits) {
       const unsigned bc = where[b] | where[c];
       const uint16_t set_bc = static_cast<uint16_t>(1u << b | 1u << c);
       if constexpr (kSize == 2) {
-        if (where[b] == where[c] && PlaceDirect(s, w, h, set_bc, bc)) return true;
+        if (where[b] == where[c] && PlaceDirect(s, w, h, set_bc, bc, step)) return true;
       } else {
         if (PopCount(bc) > 3) continue;
         for (unsigned as = digits & ((1u << b) - 1); as; as &= as - 1) {
           const int a = std::countr_zero(as);
           const unsigned abc = bc | where[a];
           if (PopCount(abc) == 3 &&
-              PlaceDirect(s, w, h, static_cast<uint16_t>(set_bc | 1u << a), abc)) {
+              PlaceDirect(s, w, h, static_cast<uint16_t>(set_bc | 1u << a), abc, step)) {
             return true;
           }
         }
@@ -204,8 +220,8 @@ bool FindDirectHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step*
     const int h = SeItem(item);  // the swap is its own inverse
     const uint16_t digits = static_cast<uint16_t>(w.digits_with_count[h][2] |
                                                   (size == 3 ? w.digits_with_count[h][3] : 0));
-    if (size == 2 ? PlaceDirectHiddenSet<2>(s, w, h, digits)
-                  : PlaceDirectHiddenSet<3>(s, w, h, digits)) {
+    if (size == 2 ? PlaceDirectHiddenSet<2>(s, w, h, digits, step)
+                  : PlaceDirectHiddenSet<3>(s, w, h, digits, step)) {
       scan.found = item;
       return Done(size == 2 ? Technique::kDirectHiddenPair : Technique::kDirectHiddenTriple, step);
     }

@@ -17,6 +17,8 @@ struct LoopHint {
   int type = 0;
   int cells = 0;  // cells on the loop
   CellSet remove[kDigits];
+  CellSet loop;    // the loop's cells, what the step shows
+  int house = -1;  // types 3 and 4: the house of the set or of the confined digit
 };
 
 // SE's base by loop length: 4.5 a rectangle, 4.6 six cells, 4.7 eight, 5.0 ten or more.
@@ -270,9 +272,11 @@ class LoopSearch {
       if (seen_[i].cells == cells && seen_[i].first == extras[0]) return;
     }
     if (seen_count_ < kSeen) seen_[seen_count_++] = {cells, extras[0]};
+    loop_ = cells;
     LoopHint hint;
     hint.rating = base;
     hint.cells = len;
+    hint.loop = cells;
     if (n == 1) {
       hint.type = 1;
       hint.remove[a_] = hint.remove[b_] = CellSet::Of(extras[0]);
@@ -297,16 +301,22 @@ class LoopSearch {
     }
     if (Before(base, 4, *best_)) {
       // Type 4: a or b confined to c1 and c2 in a shared house; the other leaves both.
-      int keep = -1;
+      int keep = -1, house = -1;
       const CellSet ends = CellSet::Of(c1) | CellSet::Of(c2);
       for (uint32_t hs = shared; hs; hs &= hs - 1) {
         const CellSet rest = House(std::countr_zero(hs)) & ~ends;
-        if (!(rest & s_.cand[a_]).Any()) keep = a_;
+        if (!(rest & s_.cand[a_]).Any()) {
+          keep = a_;
+          house = std::countr_zero(hs);
+        }
       }
       if (keep < 0) {
         for (uint32_t hs = shared; hs; hs &= hs - 1) {
           const CellSet rest = House(std::countr_zero(hs)) & ~ends;
-          if (!(rest & s_.cand[b_]).Any()) keep = b_;
+          if (!(rest & s_.cand[b_]).Any()) {
+            keep = b_;
+            house = std::countr_zero(hs);
+          }
         }
       }
       if (keep >= 0) {
@@ -314,6 +324,8 @@ class LoopSearch {
         four.rating = base;
         four.type = 4;
         four.cells = len;
+        four.loop = cells;
+        four.house = house;
         four.remove[keep == a_ ? b_ : a_] = ends;
         Offer(four);
       }
@@ -352,6 +364,8 @@ class LoopSearch {
             hint.rating = base + degree - 1;
             hint.type = 3;
             hint.cells = len;
+            hint.loop = loop_;
+            hint.house = h;
             const CellSet rest = House(h) & ~ends & ~set;
             for (uint16_t ds = others | extra; ds; ds &= ds - 1) {
               const int d = std::countr_zero(ds);
@@ -392,6 +406,8 @@ class LoopSearch {
     hint.rating = base + degree - 2;
     hint.type = 3;
     hint.cells = len;
+    hint.loop = loop_;
+    hint.house = h;
     const CellSet cells = where & ~ends;
     for (uint16_t ds = static_cast<uint16_t>(0x1FF & ~digits); ds; ds &= ds - 1) {
       const int d = std::countr_zero(ds);
@@ -425,6 +441,7 @@ class LoopSearch {
   uint16_t pair_ = 0;
   int a_ = 0, b_ = 0;
   CellSet both_;
+  CellSet loop_;                              // the cells of the loop being evaluated
   CellSet alive_;                             // the cells of both_ that may be on a loop
   CellSet alive_by_pair_[kDigits * kDigits];  // alive_ by a * 9 + b, once known
   uint64_t alive_known_[2] = {};
@@ -459,6 +476,10 @@ bool FindUniqueLoop(State& s, const Work& w, Scan& scan, Step* step, LoopMemory*
   if (best.rating == 0) return false;
   for (int d = 0; d < kDigits; ++d) Eliminate(s, d, best.remove[d]);
   step->Set(LoopTechnique(best), best.rating, 1);
+  if (step->Showing()) {
+    best.loop.ForEach([&](int cell) { step->ShowCell(cell); });
+    if (best.house >= 0) step->ShowHouse(best.house);
+  }
   return true;
 }
 
@@ -476,6 +497,9 @@ bool FindBug(State& s, const Work& w, Step* step) {
   // such a cell: no BUG; several: another house decides).
   int bug_cells[kCells];
   int n = 0;
+  const auto show_bug_cells = [&]() {
+    for (int i = 0; i < n && step->Showing(); ++i) step->ShowCell(bug_cells[i]);
+  };
   uint16_t bug_digits[kCells] = {};
   uint16_t all_digits = 0;
   CellSet bug_set;
@@ -529,6 +553,7 @@ bool FindBug(State& s, const Work& w, Step* step) {
       for (uint16_t m = others; m; m &= m - 1) Eliminate(s, std::countr_zero(m), CellSet::Of(cell));
     }
     step->Set(Technique::kBugPlusOne, TechniqueRating(Technique::kBugPlusOne), 1);
+    step->ShowCell(cell);
     return true;
   }
   // Type 4 (two BUG cells in one house sharing one other digit x, which has no other place
@@ -545,6 +570,7 @@ bool FindBug(State& s, const Work& w, Step* step) {
       }
     }
     step->Set(Technique::kBugType4, TechniqueRating(Technique::kBugType4), 1);
+    show_bug_cells();
     return true;
   };
   if (PopCount(all_digits) == 1) {
@@ -552,6 +578,7 @@ bool FindBug(State& s, const Work& w, Step* step) {
     const int d = std::countr_zero(all_digits);
     if (Eliminate(s, d, common)) {
       step->Set(Technique::kBugType2, TechniqueRating(Technique::kBugType2), 1);
+      show_bug_cells();
       return true;
     }
     return type4();
@@ -586,6 +613,8 @@ bool FindBug(State& s, const Work& w, Step* step) {
           });
       if (removed) {
         step->Set(Technique::kBugType3, 57 + degree - 1, 1);
+        show_bug_cells();
+        step->ShowHouse(h);
         return true;
       }
     }
