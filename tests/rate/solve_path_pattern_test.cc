@@ -302,7 +302,9 @@ class PatternCheck {
     const Technique t = step_.technique;
     ASSERT_FALSE(cells().empty()) << where_;
     const size_t count = t == Technique::kBugPlusOne ? 1 : t == Technique::kBugType4 ? 2 : 0;
-    if (count != 0) EXPECT_EQ(cells().size(), count) << where_;
+    if (count != 0) {
+      EXPECT_EQ(cells().size(), count) << where_;
+    }
     EXPECT_EQ(houses().size(), t == Technique::kBugType3 ? 1u : 0u) << where_;
     for (int cell : cells()) {
       EXPECT_GE(m_.Count(cell), 3) << where_;
