@@ -22,7 +22,9 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
+#include "core/rate/chains/chain_nodes.h"
 
 namespace sudoku::core_internal {
 namespace {
@@ -150,6 +152,8 @@ class YCycleSearch {
 
   // What the cycle closed by "off" `off` of the last search removes.
   void Removable(const State& s, int off, std::array<CellSet, kDigits>* removable) const;
+  // The nodes of that cycle in chain order: the start (on), ..., the "off" closing it.
+  std::vector<Literal> Nodes(int off) const;
 
  private:
   const BivalueGraph& g_;
@@ -222,6 +226,21 @@ void YCycleSearch::Removable(const State& s, int off,
   for (int d = 0; d < kDigits; ++d) (*removable)[d] = on[d] & off_cells[d] & s.cand[d] & ~cells;
 }
 
+std::vector<Literal> YCycleSearch::Nodes(int off) const {
+  auto literal = [&](int node, bool on) {
+    return Literal{g_.cell[node / 2], g_.digit[node / 2][node & 1], on};
+  };
+  std::vector<Literal> back = {literal(off_node_[off], false)};
+  for (int node = off_cause_[off]; node != source_;) {
+    back.push_back(literal(node, true));
+    const int cause = on_cause_[node];
+    back.push_back(literal(off_node_[cause], false));
+    node = off_cause_[cause];
+  }
+  back.push_back(literal(source_, true));
+  return {back.rbegin(), back.rend()};
+}
+
 }  // namespace
 
 Cycle FindCycle(const State& s, const Work& w, int max_rating) {
@@ -244,7 +263,7 @@ Cycle FindCycle(const State& s, const Work& w, int max_rating) {
       bool any = false;
       for (const CellSet& cells : removable) any |= cells.Any();
       if (!any) return false;
-      best = {kCycleBase + ChainLengthBonus(nodes - 2), nodes, removable};
+      best = {kCycleBase + ChainLengthBonus(nodes - 2), nodes, removable, source};
       max_nodes = nodes - 2;
       return true;
     });
@@ -257,6 +276,21 @@ bool ApplyCycle(State& s, const Cycle& cycle) {
   bool any = false;
   for (int d = 0; d < kDigits; ++d) any |= Eliminate(s, d, cycle.removable[d]);
   return any;
+}
+
+void ShowCycle(const State& s, const Work& w, const Cycle& cycle, Step* step) {
+  // The search again from the cycle's start, to the first cycle of its length that removes what
+  // it removes: the one FindCycle took.
+  BivalueGraph graph;
+  graph.Build(s, w);
+  YCycleSearch search(graph);
+  search.From(cycle.source, cycle.nodes / 2, [&](int off, int nodes) {
+    std::array<CellSet, kDigits> removable;
+    search.Removable(s, off, &removable);
+    if (nodes != cycle.nodes || removable != cycle.removable) return false;
+    ShowChain(search.Nodes(off), step);
+    return true;
+  });
 }
 
 }  // namespace sudoku::core_internal
