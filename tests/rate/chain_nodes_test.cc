@@ -122,6 +122,12 @@ int RatingOf(Technique technique, const std::vector<ChainNode>& chain) {
   }
 }
 
+// Techniques that show one chain per branch (assumption) of a forcing chain.
+bool Branching(Technique t) {
+  return t == Technique::kNishioChain || t == Technique::kCellForcingChain ||
+         t == Technique::kRegionForcingChain;
+}
+
 // Checks the chains of one static chain step against the marks before it.
 void ExpectStaticChains(const Marks& m, const PathStep& step, const std::string& where) {
   const auto chains = ChainsOf(step);
@@ -158,9 +164,28 @@ void ExpectStaticChains(const Marks& m, const PathStep& step, const std::string&
   }
 }
 
-// Checks the chains of a forcing chain of several branches: each starts at a candidate.
+// Checks the chains of a forcing chain of several branches: each starts at a candidate, and
+// they end at one conclusion (Nishio: a candidate on in one, off in the other).
 void ExpectBranches(const Marks& m, const PathStep& step, const std::string& where) {
-  for (const auto& chain : ChainsOf(step)) {
+  const auto chains = ChainsOf(step);
+  ASSERT_GE(chains.size(), 2u) << where;
+  const ChainNode& end = chains[0].back();
+  const bool nishio = step.technique == Technique::kNishioChain;
+  for (const auto& chain : chains) {
+    const ChainNode& last = chain.back();
+    EXPECT_TRUE(last.cell == end.cell && last.digit == end.digit &&
+                (nishio ? &chain == &chains[0] || last.on != end.on : last.on == end.on))
+        << where << ": ends at " << FormatChainNode(last) << " and " << FormatChainNode(end);
+    if (nishio) {
+      EXPECT_EQ(chain.front(), chains[0].front()) << where << ": another assumption";
+    }
+    if (step.technique == Technique::kCellForcingChain) {
+      EXPECT_EQ(chain.front().cell, chains[0].front().cell) << where << ": another cell";
+    }
+    if (step.technique == Technique::kRegionForcingChain) {
+      EXPECT_EQ(chain.front().digit, chains[0].front().digit) << where << ": another digit";
+      EXPECT_TRUE(SameHouse(chain.front().cell, chains[0].front().cell)) << where;
+    }
     EXPECT_TRUE(m.Has(chain.front().cell, chain.front().digit))
         << where << ": starts at " << FormatChainNode(chain.front()) << ", not a candidate";
     for (size_t i = 1; i < chain.size(); ++i) {
@@ -183,7 +208,7 @@ TEST(ChainNodes, EveryChainStepShowsLinkedChains) {
       const PathStep& step = path.steps[i];
       const std::string where = ToString(puzzle) + " step " + std::to_string(i + 1) + " " +
                                 std::string(TechniqueName(step.technique));
-      if (StaticChain(step.technique)) {
+      if (StaticChain(step.technique) || Branching(step.technique)) {
         ++steps[static_cast<int>(step.technique)];
         EXPECT_FALSE(step.chain.empty()) << where << ": no chain";
         if (!step.chain.empty()) {

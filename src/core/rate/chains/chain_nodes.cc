@@ -144,6 +144,10 @@ void ShowEliminationChains(const State& s, ChainLinks links, int d, CellSet cell
 }
 
 bool ShowImplication(const State& s, ChainLinks links, Literal from, Literal to, Step* step) {
+  if (NodeOf(from) == NodeOf(to)) {
+    ShowChain(std::span(&from, 1), step);
+    return true;
+  }
   Tracer tracer(s, links);
   const int goal = NodeOf(to);
   const int end =
