@@ -122,10 +122,10 @@ int RatingOf(Technique technique, const std::vector<ChainNode>& chain) {
   }
 }
 
-// Techniques that show one chain per branch (assumption) of a forcing chain.
-bool Branching(Technique t) {
-  return t == Technique::kNishioChain || t == Technique::kCellForcingChain ||
-         t == Technique::kRegionForcingChain;
+// The dynamic and nested forcing chains: their contradictions end a candidate on and off.
+bool Dynamic(Technique t) {
+  return t == Technique::kDynamicForcingChain || t == Technique::kDynamicForcingChainPlus ||
+         t == Technique::kNestedForcingChain;
 }
 
 // Checks the chains of one static chain step against the marks before it.
@@ -171,10 +171,13 @@ void ExpectBranches(const Marks& m, const PathStep& step, const std::string& whe
   ASSERT_GE(chains.size(), 2u) << where;
   const ChainNode& end = chains[0].back();
   const bool nishio = step.technique == Technique::kNishioChain;
+  const bool any_state = Dynamic(step.technique);
+  const bool inner_rules = any_state && step.technique != Technique::kDynamicForcingChain;
   for (const auto& chain : chains) {
     const ChainNode& last = chain.back();
-    EXPECT_TRUE(last.cell == end.cell && last.digit == end.digit &&
-                (nishio ? &chain == &chains[0] || last.on != end.on : last.on == end.on))
+    EXPECT_TRUE(
+        last.cell == end.cell && last.digit == end.digit &&
+        (any_state || (nishio ? &chain == &chains[0] || last.on != end.on : last.on == end.on)))
         << where << ": ends at " << FormatChainNode(last) << " and " << FormatChainNode(end);
     if (nishio) {
       EXPECT_EQ(chain.front(), chains[0].front()) << where << ": another assumption";
@@ -188,45 +191,68 @@ void ExpectBranches(const Marks& m, const PathStep& step, const std::string& whe
     }
     EXPECT_TRUE(m.Has(chain.front().cell, chain.front().digit))
         << where << ": starts at " << FormatChainNode(chain.front()) << ", not a candidate";
+    // Each node follows from the one before by a link, on to off or off to on, but where the
+    // easier rules or the inner chains of the plus and nested chains removed a candidate: that
+    // follows from its rule's first cause.
     for (size_t i = 1; i < chain.size(); ++i) {
       const ChainNode &a = chain[i - 1], &b = chain[i];
-      EXPECT_TRUE(a.cell == b.cell ? a.digit != b.digit
-                                   : Sees(a.cell, b.cell) || a.digit == b.digit)
+      const bool linked =
+          a.cell == b.cell ? a.digit != b.digit : a.digit == b.digit && Sees(a.cell, b.cell);
+      EXPECT_TRUE(inner_rules || (linked && a.on != b.on))
           << where << ": " << FormatChainNode(a) << " to " << FormatChainNode(b);
+    }
+  }
+}
+
+// Rates `puzzles` with their paths and checks every chain step's chains; counts the steps of
+// each chain technique in *steps.
+void ExpectChainsShown(const std::vector<Grid>& puzzles, const RatingOptions& options,
+                       std::array<int, kTechniqueCount>* steps) {
+  for (const Grid& puzzle : puzzles) {
+    Rating rating;
+    SolvePath path;
+    ASSERT_TRUE(RatePuzzle(puzzle, options, &rating, &path));
+    Marks m(puzzle);
+    for (size_t i = 0; i < path.steps.size(); ++i) {
+      const PathStep& step = path.steps[i];
+      const std::string where = ToString(puzzle) + " step " + std::to_string(i + 1) + " " +
+                                std::string(TechniqueName(step.technique));
+      if (DescribeTechnique(step.technique).family == TechniqueFamily::kChain) {
+        ++(*steps)[static_cast<int>(step.technique)];
+        if (step.chain.empty()) {
+          ADD_FAILURE() << where << ": no chain";
+        } else if (StaticChain(step.technique)) {
+          ExpectStaticChains(m, step, where);
+        } else {
+          ExpectBranches(m, step, where);
+        }
+      }
+      m.Apply(step);
     }
   }
 }
 
 TEST(ChainNodes, EveryChainStepShowsLinkedChains) {
   std::array<int, kTechniqueCount> steps{};
-  for (const Grid& puzzle : ReadPuzzles(GoldenPath("se_path_puzzles.txt"))) {
-    Rating rating;
-    SolvePath path;
-    ASSERT_TRUE(RatePuzzle(puzzle, RatingOptions{}, &rating, &path));
-    Marks m(puzzle);
-    for (size_t i = 0; i < path.steps.size(); ++i) {
-      const PathStep& step = path.steps[i];
-      const std::string where = ToString(puzzle) + " step " + std::to_string(i + 1) + " " +
-                                std::string(TechniqueName(step.technique));
-      if (StaticChain(step.technique) || Branching(step.technique)) {
-        ++steps[static_cast<int>(step.technique)];
-        EXPECT_FALSE(step.chain.empty()) << where << ": no chain";
-        if (!step.chain.empty()) {
-          if (StaticChain(step.technique)) {
-            ExpectStaticChains(m, step, where);
-          } else {
-            ExpectBranches(m, step, where);
-          }
-        }
-      }
-      m.Apply(step);
-    }
-  }
-  // The data covers the chains of level 1 at least.
+  ExpectChainsShown(ReadPuzzles(GoldenPath("se_path_puzzles.txt")), RatingOptions{}, &steps);
   for (Technique t : {Technique::kXChain, Technique::kXyChain, Technique::kForcingChain,
-                      Technique::kYCycle, Technique::kSkyscraper, Technique::kWWing}) {
-    EXPECT_GT(steps[static_cast<int>(t)], 0) << TechniqueName(t);
+                      Technique::kYCycle, Technique::kSkyscraper, Technique::kTwoStringKite,
+                      Technique::kWWing, Technique::kNishioChain, Technique::kCellForcingChain,
+                      Technique::kRegionForcingChain, Technique::kDynamicForcingChain}) {
+    EXPECT_GT(steps[static_cast<int>(t)], 0) << TechniqueName(t) << " not covered";
   }
+}
+
+TEST(ChainNodes, DynamicPlusAndNestedChainsShowTheirBranches) {
+  const std::vector<Grid> hardest = ReadPuzzles(GoldenPath("puzzles6_forum_hardest_golden"));
+  ASSERT_GE(hardest.size(), 8u);
+  std::array<int, kTechniqueCount> steps{};
+  ExpectChainsShown({hardest.begin(), hardest.begin() + 8}, RatingOptions{}, &steps);
+  RatingOptions nested;
+  nested.nested_chains = true;
+  ExpectChainsShown({hardest.begin(), hardest.begin() + 1}, nested, &steps);
+  EXPECT_GT(steps[static_cast<int>(Technique::kDynamicForcingChainPlus)], 0);
+  EXPECT_GT(steps[static_cast<int>(Technique::kNestedForcingChain)], 0);
 }
 
 }  // namespace
