@@ -41,7 +41,8 @@ struct BivalueGraph {
   // Of node n, the "on" node its p-th peer turns on: that cell's other digit.
   uint8_t next[2 * kCells][20];
 
-  void Build(const State& s, const Work& w) {
+  // Inlined, as the rest of FindCycle's search: ShowCycle calls it too.
+  [[gnu::always_inline]] void Build(const State& s, const Work& w) {
     int8_t index[kCells];
     count = 0;
     w.bivalue.ForEach([&](int c) {
@@ -80,7 +81,7 @@ struct BivalueGraph {
   // components is on no cycle, nor on the path of first causes to one (every node of such a
   // path reaches the start through the rest of the cycle), and leaving it out keeps the order of
   // the others: the searches find the same cycles in the same order, with less to follow.
-  void KeepLinksWithinComponents() {
+  [[gnu::always_inline]] void KeepLinksWithinComponents() {
     const int nodes = 2 * count;
     // Tarjan's algorithm, iterative: index, low link, and the stack of open nodes.
     int16_t index[2 * kCells], low[2 * kCells], component[2 * kCells];
@@ -151,7 +152,8 @@ class YCycleSearch {
   void From(int source, int rounds, Found found);
 
   // What the cycle closed by "off" `off` of the last search removes.
-  void Removable(const State& s, int off, std::array<CellSet, kDigits>* removable) const;
+  [[gnu::always_inline]] void Removable(const State& s, int off,
+                                        std::array<CellSet, kDigits>* removable) const;
   // The nodes of that cycle in chain order: the start (on), ..., the "off" closing it.
   std::vector<Literal> Nodes(int off) const;
 
@@ -204,8 +206,8 @@ void YCycleSearch::From(int source, int rounds, Found found) {
   }
 }
 
-void YCycleSearch::Removable(const State& s, int off,
-                             std::array<CellSet, kDigits>* removable) const {
+inline void YCycleSearch::Removable(const State& s, int off,
+                                    std::array<CellSet, kDigits>* removable) const {
   // The cycle's nodes, each with its state: the start turned on again, the closing "off", then
   // the path back.
   std::array<CellSet, kDigits> on{}, off_cells{};

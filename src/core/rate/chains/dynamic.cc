@@ -17,6 +17,8 @@
 //   house, turns on (off) (the counts summed over the branches).
 // SE sorts them by rating (8.5 + ChainLengthBonus(nodes - 2)), nodes, then kind (double, cell,
 // region, contradiction) and takes the first.
+#include "core/rate/chains/chains.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -25,7 +27,6 @@
 
 #include "core/board/bits.h"
 #include "core/rate/chains/chain_nodes.h"
-#include "core/rate/chains/chains.h"
 #include "core/rate/chains/implications.h"
 #include "core/rate/chains/propagation.h"
 
