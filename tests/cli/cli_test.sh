@@ -447,7 +447,7 @@ case_rate_steps() {
   "$BIN" rate --steps in.txt >out.txt 2>err.txt
   [ $? -eq 1 ] || fail "a bad line must give exit 1"
   grep -q '^in.txt:4: ' err.txt || fail "bad line not reported: $(cat err.txt)"
-  local step='^ +[0-9]+  [a-z-]+ +[0-9]+\.[0-9] ( r[1-9]c[1-9](=|<>)[1-9])+$'
+  local step='^ +[0-9]+  [a-z-]+ +[0-9]+\.[0-9] ( r[1-9]c[1-9](=|<>)[1-9])+( \[[^]]*\])?$'
   grep -Ev "$step" out.txt >without.txt
   cmp -s rows.txt without.txt || fail "rows differ from rate's: $(diff rows.txt without.txt | head -4)"
   grep -Eq '^ +1  hidden-single-box +1\.2  r6c2=4 r8c3=3 r8c6=1$' out.txt ||
@@ -475,6 +475,8 @@ for r in records[:2]:
         assert s["placements"] or s["removals"], s
         assert all(re.fullmatch(r"r[1-9]c[1-9]=[1-9]", p) for p in s["placements"]), s
         assert all(re.fullmatch(r"r[1-9]c[1-9]<>[1-9]", x) for x in s["removals"]), s
+        for chain in s.get("chain", []):
+            assert chain and all(re.fullmatch(r"r[1-9]c[1-9](=|<>)[1-9]", n) for n in chain), s
 assert records[1]["guesses"] > 0
 assert records[2]["rating"] is None and records[2]["steps"] == []
 ' out.jsonl || fail "json steps: $(head -c 300 out.jsonl)"
