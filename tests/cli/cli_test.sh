@@ -480,6 +480,8 @@ for r in records[:2]:
             assert s["cells"], s
         assert all(re.fullmatch(r"r[1-9]c[1-9]=[1-9]", p) for p in s["placements"]), s
         assert all(re.fullmatch(r"r[1-9]c[1-9]<>[1-9]", x) for x in s["removals"]), s
+        for chain in s.get("chain", []):
+            assert chain and all(re.fullmatch(r"r[1-9]c[1-9](=|<>)[1-9]", n) for n in chain), s
 assert records[1]["guesses"] > 0
 assert records[2]["rating"] is None and records[2]["steps"] == []
 ' out.jsonl || fail "json steps: $(head -c 300 out.jsonl)"

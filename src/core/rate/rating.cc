@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/board/bits.h"
+#include "core/rate/chains/chain_nodes.h"
 #include "core/rate/chains/chain_rating.h"
 #include "core/rate/chains/chains.h"
 #include "core/rate/memory.h"
@@ -53,14 +54,28 @@ namespace core_internal {
 namespace {
 
 bool ApplyChain(State& s, Technique technique, const Elimination& chain, Step* step) {
-  if (chain.rating == 0 || !Eliminate(s, chain.digit, chain.cells)) return false;
+  const CellSet removed = s.cand[chain.digit] & chain.cells;
+  if (chain.rating == 0 || removed.Empty()) return false;
+  if (step->Showing()) {
+    const ChainLinks links =
+        technique == Technique::kXyChain ? ChainLinks::kBivalue : ChainLinks::kDigit;
+    ShowEliminationChains(s, links, chain.digit, removed, step);
+  }
+  Eliminate(s, chain.digit, removed);
   step->Set(technique, chain.rating, 1);
   return true;
 }
 
-// A forcing chain goes by `x-chain` on one digit, else by `forcing-chain`.
+// A forcing chain goes by `x-chain` on one digit, else by `forcing-chain`. Its chain runs from
+// the assumption to its negation.
 bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step) {
-  if (!ApplyForcingChain(s, w, chain)) return false;
+  if (step->Showing()) {
+    const State before = s;
+    if (!ApplyForcingChain(s, w, chain)) return false;
+    ShowForcingChain(before, chain, step);
+  } else if (!ApplyForcingChain(s, w, chain)) {
+    return false;
+  }
   step->Set(chain.mixed ? Technique::kForcingChain : Technique::kXChain, chain.rating, 1);
   return true;
 }
@@ -69,7 +84,14 @@ bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step
 // rating, the chain, on a higher base, has fewer nodes). INT_MAX: any.
 bool ApplyCycleBefore(State& s, const Work& w, int rating, Step* step) {
   const Cycle cycle = FindCycle(s, w, rating - 1);
-  if (!ApplyCycle(s, cycle)) return false;
+  if (cycle.rating == 0) return false;
+  if (step->Showing()) {
+    const State before = s;
+    if (!ApplyCycle(s, cycle)) return false;
+    ShowCycle(before, w, cycle, step);
+  } else if (!ApplyCycle(s, cycle)) {
+    return false;
+  }
   step->Set(Technique::kYCycle, cycle.rating, 1);
   return true;
 }
@@ -298,6 +320,8 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
       step.Set(Technique::kGuess, kGuessRating, 1);
     }
     if (path != nullptr) {
+      // The fixed chain patterns' finders show their cells; their chains are traced here.
+      if (shown.chain.empty()) core_internal::ShowPatternChain(before, s, &step);
       core_internal::AppendPathStep(before, s, step.technique, step.rating, std::move(shown),
                                     path);
     }

@@ -75,10 +75,14 @@ struct Cycle {
   int rating = 0;  // 0: none found
   int nodes = 0;
   std::array<CellSet, kDigits> removable{};
+  int source = 0;  // the start, as FindCycle numbers the candidates of bivalue cells
 };
 Cycle FindCycle(const State& s, const Work& w, int max_rating);
 // Removes what `cycle` removes; false if nothing.
 bool ApplyCycle(State& s, const Cycle& cycle);
+// Shows `cycle`'s nodes as one chain, from its start (on) round to the "off" that turns the start
+// on again, and their cells. REQUIRES: `cycle` found by FindCycle in `s` and `w`.
+void ShowCycle(const State& s, const Work& w, const Cycle& cycle, Step* step);
 
 // Forcing chains as SE finds them (rate/chains/forcing.cc): a candidate assumed on that turns
 // itself off (removed), or assumed off that turns itself on (its cell's other candidates removed).

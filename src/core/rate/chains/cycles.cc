@@ -22,7 +22,9 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
+#include "core/rate/chains/chain_nodes.h"
 
 namespace sudoku::core_internal {
 namespace {
@@ -39,7 +41,8 @@ struct BivalueGraph {
   // Of node n, the "on" node its p-th peer turns on: that cell's other digit.
   uint8_t next[2 * kCells][20];
 
-  void Build(const State& s, const Work& w) {
+  // Inlined, as the rest of FindCycle's search: ShowCycle calls it too.
+  [[gnu::always_inline]] void Build(const State& s, const Work& w) {
     int8_t index[kCells];
     count = 0;
     w.bivalue.ForEach([&](int c) {
@@ -78,7 +81,7 @@ struct BivalueGraph {
   // components is on no cycle, nor on the path of first causes to one (every node of such a
   // path reaches the start through the rest of the cycle), and leaving it out keeps the order of
   // the others: the searches find the same cycles in the same order, with less to follow.
-  void KeepLinksWithinComponents() {
+  [[gnu::always_inline]] void KeepLinksWithinComponents() {
     const int nodes = 2 * count;
     // Tarjan's algorithm, iterative: index, low link, and the stack of open nodes.
     int16_t index[2 * kCells], low[2 * kCells], component[2 * kCells];
@@ -149,7 +152,10 @@ class YCycleSearch {
   void From(int source, int rounds, Found found);
 
   // What the cycle closed by "off" `off` of the last search removes.
-  void Removable(const State& s, int off, std::array<CellSet, kDigits>* removable) const;
+  [[gnu::always_inline]] void Removable(const State& s, int off,
+                                        std::array<CellSet, kDigits>* removable) const;
+  // The nodes of that cycle in chain order: the start (on), ..., the "off" closing it.
+  std::vector<Literal> Nodes(int off) const;
 
  private:
   const BivalueGraph& g_;
@@ -200,8 +206,8 @@ void YCycleSearch::From(int source, int rounds, Found found) {
   }
 }
 
-void YCycleSearch::Removable(const State& s, int off,
-                             std::array<CellSet, kDigits>* removable) const {
+inline void YCycleSearch::Removable(const State& s, int off,
+                                    std::array<CellSet, kDigits>* removable) const {
   // The cycle's nodes, each with its state: the start turned on again, the closing "off", then
   // the path back.
   std::array<CellSet, kDigits> on{}, off_cells{};
@@ -220,6 +226,21 @@ void YCycleSearch::Removable(const State& s, int off,
     node = off_cause_[cause];
   }
   for (int d = 0; d < kDigits; ++d) (*removable)[d] = on[d] & off_cells[d] & s.cand[d] & ~cells;
+}
+
+std::vector<Literal> YCycleSearch::Nodes(int off) const {
+  auto literal = [&](int node, bool on) {
+    return Literal{g_.cell[node / 2], g_.digit[node / 2][node & 1], on};
+  };
+  std::vector<Literal> back = {literal(off_node_[off], false)};
+  for (int node = off_cause_[off]; node != source_;) {
+    back.push_back(literal(node, true));
+    const int cause = on_cause_[node];
+    back.push_back(literal(off_node_[cause], false));
+    node = off_cause_[cause];
+  }
+  back.push_back(literal(source_, true));
+  return {back.rbegin(), back.rend()};
 }
 
 }  // namespace
@@ -244,7 +265,7 @@ Cycle FindCycle(const State& s, const Work& w, int max_rating) {
       bool any = false;
       for (const CellSet& cells : removable) any |= cells.Any();
       if (!any) return false;
-      best = {kCycleBase + ChainLengthBonus(nodes - 2), nodes, removable};
+      best = {kCycleBase + ChainLengthBonus(nodes - 2), nodes, removable, source};
       max_nodes = nodes - 2;
       return true;
     });
@@ -257,6 +278,21 @@ bool ApplyCycle(State& s, const Cycle& cycle) {
   bool any = false;
   for (int d = 0; d < kDigits; ++d) any |= Eliminate(s, d, cycle.removable[d]);
   return any;
+}
+
+void ShowCycle(const State& s, const Work& w, const Cycle& cycle, Step* step) {
+  // The search again from the cycle's start, to the first cycle of its length that removes what
+  // it removes: the one FindCycle took.
+  BivalueGraph graph;
+  graph.Build(s, w);
+  YCycleSearch search(graph);
+  search.From(cycle.source, cycle.nodes / 2, [&](int off, int nodes) {
+    std::array<CellSet, kDigits> removable;
+    search.Removable(s, off, &removable);
+    if (nodes != cycle.nodes || removable != cycle.removable) return false;
+    ShowChain(search.Nodes(off), step);
+    return true;
+  });
 }
 
 }  // namespace sudoku::core_internal

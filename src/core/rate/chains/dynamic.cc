@@ -23,8 +23,10 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "core/board/bits.h"
+#include "core/rate/chains/chain_nodes.h"
 #include "core/rate/chains/implications.h"
 #include "core/rate/chains/propagation.h"
 
@@ -103,6 +105,13 @@ struct DynamicScratch {
 
 thread_local std::unique_ptr<DynamicScratch> t_dynamic;
 
+// Shows a path of Propagation nodes as one chain.
+void ShowPath(const std::vector<int>& path, Step* step) {
+  std::vector<Literal> chain;
+  for (const int n : path) chain.push_back({(n >> 1) / kDigits, (n >> 1) % kDigits, (n & 1) == 0});
+  ShowChain(chain, step);
+}
+
 // The search: every assumption followed once for its sets and depths, the contradictions counted
 // as found; the other hints counted afterwards, from the one with the fewest nodes it may have,
 // and only while that can still match the best (their branches followed again).
@@ -131,6 +140,35 @@ class DynamicSearch {
     });
     CountPending();
     return best_;
+  }
+
+  // Shows the branches of `hint`, found by Run in `before`: each from its assumption to the
+  // conclusion (a contradiction: to a candidate on, and to it off), through first causes
+  // (Propagation::FirstCausePath). Follows them again, after which only Run may be called.
+  void Show(const Hint& hint, const State& before, Step* step) {
+    const int cell = static_cast<int>(hint.order >> 32);
+    const int d = static_cast<int>(hint.order >> 24) & 15,
+              sub = static_cast<int>(hint.order >> 16) & 255;
+    const int end = NodeOf(hint.cell, hint.digit, hint.place);
+    Propagation& p = x_->branch;
+    auto follow = [&](int c, int v, bool on) {
+      p.Follow(c, v, on, x_->spare_depth);
+      if (hint.kind == 7) {
+        ShowPath(p.FirstCausePath(p.held), step);
+        ShowPath(p.FirstCausePathOfFresh(), step);
+      } else {
+        ShowPath(p.FirstCausePath(end), step);
+      }
+    };
+    if (hint.kind == 7 || hint.kind == 1) {
+      follow(cell, d, hint.kind == 7 ? sub == 0 : true);
+      if (hint.kind == 1) follow(cell, d, false);
+    } else if (hint.kind == 5) {
+      for (uint16_t m = w_.masks[cell]; m; m &= m - 1) follow(cell, std::countr_zero(m), true);
+    } else {
+      const int h = HouseOf(cell, (sub - 4) / 2);
+      (before.cand[d] & House(h)).ForEach([&](int x) { follow(x, d, true); });
+    }
   }
 
  private:
@@ -354,7 +392,14 @@ namespace {
 bool ApplyDynamicChain(State& s, const Work& w, int level, Step* step) {
   DynamicSearch search(s, w, level);
   const Hint best = search.Run();
-  if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.place)) return false;
+  if (best.rating == 0) return false;
+  if (step->Showing()) {
+    const State before = s;
+    if (!ApplyCandidate(s, w, best.cell, best.digit, best.place)) return false;
+    search.Show(best, before, step);
+  } else if (!ApplyCandidate(s, w, best.cell, best.digit, best.place)) {
+    return false;
+  }
   constexpr Technique kTechniques[5] = {
       Technique::kDynamicForcingChain, Technique::kDynamicForcingChainPlus,
       Technique::kNestedForcingChain, Technique::kNestedForcingChain,

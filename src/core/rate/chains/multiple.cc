@@ -18,6 +18,7 @@
 #include <memory>
 
 #include "core/board/bits.h"
+#include "core/rate/chains/chain_nodes.h"
 #include "core/rate/chains/chains.h"
 #include "core/rate/chains/implications.h"
 
@@ -163,6 +164,7 @@ struct Conclusion {
   int cell = 0;
   int digit = 0;
   bool on = false;
+  int chain = 0;  // the index of the chain that concludes it
 
   bool BeatenBy(int r, int n, int k) const {
     if (rating == 0 || r != rating) return rating == 0 || r < rating;
@@ -170,8 +172,9 @@ struct Conclusion {
   }
 };
 
-// Keeps in *best the cheapest conclusion of `common` (kind: 5 cell, 6 region, as SE sorts).
-void KeepCheapest(const Common& common, int kind, Conclusion* best) {
+// Keeps in *best the cheapest conclusion of `common`, from chain `chain` (kind: 5 cell, 6
+// region, as SE sorts).
+void KeepCheapest(const Common& common, int kind, int chain, Conclusion* best) {
   for (int on = 1; on >= 0; --on) {
     const Potentials& set = on ? common.on : common.off;
     const uint16_t* nodes = on ? common.on_nodes : common.off_nodes;
@@ -179,7 +182,7 @@ void KeepCheapest(const Common& common, int kind, Conclusion* best) {
       set.of[d].ForEach([&](int cell) {
         const int n = nodes[cell * kDigits + d];
         const int rating = kMultipleChainBase + ChainLengthBonus(n - 2);
-        if (best->BeatenBy(rating, n, kind)) *best = {rating, n, kind, cell, d, on == 1};
+        if (best->BeatenBy(rating, n, kind)) *best = {rating, n, kind, cell, d, on == 1, chain};
       });
     }
   }
@@ -337,6 +340,22 @@ int ConcludingChains(const State& s, const Work& w, Reach& reach, MultipleChain*
   return count;
 }
 
+// Shows each branch of `chain` (a candidate of its cell, or a place of its digit in its house,
+// assumed on) to `conclusion`, as one chain each, in the state `s` the chain was found in.
+void ShowBranches(const State& s, const Work& w, const MultipleChain& chain,
+                  const Conclusion& conclusion, Step* step) {
+  const Literal to = {conclusion.cell, conclusion.digit, conclusion.on};
+  if (chain.house < 0) {
+    for (uint16_t m = w.masks[chain.cell]; m; m &= m - 1) {
+      ShowImplication(s, ChainLinks::kMixed, {chain.cell, std::countr_zero(m), true}, to, step);
+    }
+    return;
+  }
+  (s.cand[chain.digit] & House(chain.house)).ForEach([&](int x) {
+    ShowImplication(s, ChainLinks::kMixed, {x, chain.digit, true}, to, step);
+  });
+}
+
 }  // namespace
 
 bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_search) {
@@ -370,9 +389,16 @@ bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_se
     } else {
       places.ForEach([&](int x) { join(x, chain.digit); });
     }
-    KeepCheapest(common, by_cell ? 5 : 6, &best);
+    KeepCheapest(common, by_cell ? 5 : 6, i, &best);
   }
-  if (best.rating == 0 || !ApplyCandidate(s, w, best.cell, best.digit, best.on)) return false;
+  if (best.rating == 0) return false;
+  if (step->Showing()) {
+    const State before = s;
+    if (!ApplyCandidate(s, w, best.cell, best.digit, best.on)) return false;
+    ShowBranches(before, w, chains[best.chain], best, step);
+  } else if (!ApplyCandidate(s, w, best.cell, best.digit, best.on)) {
+    return false;
+  }
   step->Set(best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain,
             best.rating, 1);
   return true;

@@ -6,8 +6,10 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/board/bits.h"
+#include "core/rate/chains/chain_nodes.h"
 #include "core/rate/chains/implications.h"
 
 namespace sudoku::core_internal {
@@ -168,6 +170,70 @@ NishioResult DigitNishio(const State& s, int d) {
   return best;
 }
 
+// Shows the contradiction that refutes the assumption (cell, assume_on) on digit d, whose places
+// are `cand`, as two chains from the assumption: to a candidate on, and to the same off. It
+// follows the implications as Nishio::Follow does, each candidate with its first cause only (a
+// candidate turned on also descends from the places its house lost before: not shown).
+void ShowNishio(CellSet cand, int d, int cell, bool assume_on, Step* step) {
+  constexpr int kOff = kCells;  // nodes: cell (on), kOff + cell (off)
+  int16_t parent[2 * kCells];
+  int8_t on_queue[kCells], off_queue[kCells];
+  int on_count = 0, off_count = 0;
+  CellSet now = cand, on, off;
+  const int start = assume_on ? cell : kOff + cell;
+  parent[start] = static_cast<int16_t>(start);
+  (assume_on ? on : off).Set(cell);
+  (assume_on ? on_queue[on_count++] : off_queue[off_count++]) = static_cast<int8_t>(cell);
+  // The chain to node n, then `last` (a node) if not -1.
+  auto show = [&](int n, int last) {
+    std::vector<Literal> chain;
+    if (last >= 0) chain.push_back({last % kOff, d, last < kOff});
+    for (;; n = parent[n]) {
+      chain.push_back({n % kOff, d, n < kOff});
+      if (parent[n] == n) break;
+    }
+    ShowChain(std::vector<Literal>(chain.rbegin(), chain.rend()), step);
+  };
+  int next_on = 0, next_off = 0;
+  while (next_on < on_count || next_off < off_count) {
+    if (next_on < on_count) {
+      const int x = on_queue[next_on++];
+      for (const CellSet& part : kCellHouses[x].part) {
+        const CellSet others = now & part;
+        if ((others & on).Any()) {
+          const int y = (others & on).First();
+          show(y, -1);
+          show(x, kOff + y);
+          return;
+        }
+        const CellSet fresh = others & ~off;
+        off |= fresh;
+        fresh.ForEach([&](int y) {
+          parent[kOff + y] = static_cast<int16_t>(x);
+          off_queue[off_count++] = static_cast<int8_t>(y);
+        });
+      }
+      continue;
+    }
+    const int x = off_queue[next_off++];
+    for (const CellSet& house : kCellHouses[x].house) {
+      const CellSet places = now & house;
+      if (!ExactlyTwo(places)) continue;
+      const int y = (places & ~CellSet::Of(x)).First();
+      if (off.Has(y)) {
+        show(kOff + y, -1);
+        show(kOff + x, y);
+        return;
+      }
+      if (on.Has(y)) continue;
+      on.Set(y);
+      parent[y] = static_cast<int16_t>(kOff + x);
+      on_queue[on_count++] = static_cast<int8_t>(y);
+    }
+    now.Clear(x);
+  }
+}
+
 }  // namespace
 
 bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory) {
@@ -196,7 +262,9 @@ bool FindNishioChain(State& s, const Work& w, Step* step, NishioMemory* memory) 
     }
   }
   const ForcingChain chain = {best.rating, best.nodes, false, best.cell, best_digit, best.place};
+  const CellSet cand = s.cand[best_digit];
   if (best.rating == 0 || !ApplyForcingChain(s, w, chain)) return false;
+  if (step->Showing()) ShowNishio(cand, best_digit, best.cell, !best.place, step);
   step->Set(Technique::kNishioChain, best.rating, 1);
   return true;
 }

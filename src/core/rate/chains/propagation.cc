@@ -170,6 +170,24 @@ bool Propagation::AddPlusEliminations() {
   return n > 0;
 }
 
+std::vector<int> Propagation::PathFrom(int node, Cause cause) const {
+  std::vector<int> path = {node};
+  // Causes come before what they cause; the bound only guards against a malformed cause.
+  while (path.size() < kNodes) {
+    int next = cause.node;
+    if (cause.hidden == Cause::kPlus) {
+      const PlusHints::Hint& hint = plus_.hint[cause.node];
+      if (hint.count == 0) break;
+      next = 2 * plus_.cause[hint.first] + 1;
+    }
+    if (next < 0) break;
+    path.push_back(next);
+    cause = causes_[next];
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
 template <bool kWalked>
 int Propagation::CountFrom(int node, const Cause& cause, NestedChains* nested,
                            Ancestry* ancestry) const {

@@ -121,9 +121,17 @@ class Propagation {
     return CountFrom<true>(fresh, fresh_cause, nullptr, ancestry);
   }
 
+  // The nodes from the assumption to `node` (reached by the last Follow) through first causes,
+  // in chain order: the path a chain shows (a node's hidden causes are left out, and a candidate
+  // an easier rule or an inner chain turned off follows the first of that rule's causes). For
+  // the path, not the count; allocates.
+  std::vector<int> FirstCausePath(int node) const { return PathFrom(node, causes_[node]); }
+  std::vector<int> FirstCausePathOfFresh() const { return PathFrom(fresh, fresh_cause); }
+
  private:
   static constexpr uint16_t kUnfollowed = UINT16_MAX;
 
+  std::vector<int> PathFrom(int node, Cause cause) const;
   template <bool kWalked = false>
   int CountFrom(int node, const Cause& cause, NestedChains* nested,
                 Ancestry* ancestry = nullptr) const;
