@@ -172,10 +172,14 @@ void ShowPatternChain(const State& before, const State& after, Step* step) {
   } else {
     return;
   }
+  // The finder showed the pattern's own cells (docs/rating.md's table); the chains traced here
+  // may pass through others, which the pattern does not name.
+  const std::vector<uint8_t> cells = step->shown->cells;
   for (int d = 0; d < kDigits; ++d) {
     const CellSet removed = before.cand[d] & ~after.cand[d] & after.empty;
     if (removed.Any()) ShowEliminationChains(before, links, d, removed, step);
   }
+  if (!cells.empty()) step->shown->cells = cells;
 }
 
 }  // namespace sudoku::core_internal

@@ -53,7 +53,8 @@ bool ShowImplication(const State& s, ChainLinks links, Literal from, Literal to,
 void ShowForcingChain(const State& s, const ForcingChain& chain, Step* step);
 
 // Shows what the engine found in a fixed chain pattern (skyscraper, 2-string kite, W-wing) that
-// took `before` to `after`: its chain, as ShowEliminationChains. Nothing for other techniques.
+// took `before` to `after`: its chain, as ShowEliminationChains, keeping the cells the finder
+// showed. Nothing for other techniques.
 void ShowPatternChain(const State& before, const State& after, Step* step);
 
 }  // namespace sudoku::core_internal
