@@ -93,30 +93,43 @@ export function houseCells(house) {
   return Array.from({ length: 9 }, (_, i) => top + Math.floor(i / 3) * 9 + (i % 3));
 }
 
-// Words that are written in capitals or named after a letter, as solvers write them.
+// Words written in capitals or named after a letter, as solvers write them; the words such a
+// letter is joined to ("XY-Wing"); names that no rule makes well.
 const CAPITALS = { x: 'X', y: 'Y', w: 'W', xy: 'XY', xyz: 'XYZ', bug: 'BUG' };
+const JOINED = new Set(['wing', 'chain', 'cycle']);
+const TITLES = { 'bug-plus-one': 'BUG+1', 'two-string-kite': '2-String kite' };
 
 // A title from a technique's stored name: "hidden-single-box" -> "Hidden single (box)",
-// "xy-wing" -> "XY-Wing", "bug-plus-one" -> "BUG+1", "unique-rectangle-2" -> "Unique rectangle 2".
+// "xy-wing" -> "XY-Wing", "unique-rectangle-2" -> "Unique rectangle type 2",
+// "dynamic-forcing-chain-plus" -> "Dynamic forcing chain (+)".
 export function techniqueTitle(name) {
-  const words = name.split('-');
-  if (words[0] === 'bug' && words[1] === 'plus') return 'BUG+1';
-  if (CAPITALS[words[0]] && words.length > 1) {
-    const rest = words.slice(2).join(' ');
-    const head = `${CAPITALS[words[0]]}-${words[1][0].toUpperCase()}${words[1].slice(1)}`;
-    return rest ? `${head} ${rest}` : head;
+  if (TITLES[name]) return TITLES[name];
+  let words = name.split('-');
+  if (words[0] === 'hidden' && words[1] === 'single' && words.length === 3) {
+    return `Hidden single (${words[2]})`;
   }
-  const last = words[words.length - 1];
-  if (words[0] === 'hidden' && words[1] === 'single') return `Hidden single (${last})`;
-  const text = words.map((w) => CAPITALS[w] ?? w).join(' ');
+  if (CAPITALS[words[0]] && JOINED.has(words[1])) {
+    words = [`${CAPITALS[words[0]]}-${words[1][0].toUpperCase()}${words[1].slice(1)}`, ...words.slice(2)];
+  }
+  words = words.map((w) => CAPITALS[w] ?? (w === 'plus' ? '(+)' : w));
+  const last = words.length - 1;
+  if (/^\d+$/.test(words[last]) && words[last - 1] !== 'type') words.splice(last, 0, 'type');
+  const text = words.join(' ');
   return text[0].toUpperCase() + text.slice(1);
 }
 
-// The step's lines in words: its placements, removals, houses and chains.
-export function stepLines(step) {
+// Whether the technique of `name` is a single (full house, hidden or naked single): then a step
+// may place several digits, and houses[i] is the house in which placements[i] is single.
+export function isSingle(name) {
+  return name === 'full-house' || name === 'naked-single' || name.startsWith('hidden-single');
+}
+
+// The step's lines in words: its placements, removals, houses and chains. `name`: its technique's.
+export function stepLines(step, name) {
   const lines = [];
+  const singles = isSingle(name) && step.houses.length === step.placements.length;
   step.placements.forEach((p, i) => {
-    const house = step.houses.length === step.placements.length ? step.houses[i] : null;
+    const house = singles ? step.houses[i] : null;
     lines.push(`${cellName(p.cell)} = ${p.digit}` + (house === null ? '' : ` (${houseName(house)})`));
   });
   const byDigit = new Map();
@@ -125,7 +138,7 @@ export function stepLines(step) {
     byDigit.get(r.digit).push(cellName(r.cell));
   }
   for (const [digit, cells] of byDigit) lines.push(`removes ${digit} from ${cells.join(', ')}`);
-  if (step.houses.length && step.houses.length !== step.placements.length) {
+  if (step.houses.length && !singles) {
     lines.push(`in ${step.houses.map(houseName).join(', ')}`);
   }
   return lines;

@@ -26,7 +26,6 @@ function hintMarks(hint, steps) {
     return lit;
   }
   const step = steps[hint.index];
-  const singles = step.houses.length === step.placements.length;
   step.houses.forEach((h) => houseCells(h).forEach((c) => lit.houses.add(c)));
   step.cells.forEach((c) => lit.cells.add(c));
   step.placements.forEach((p) => lit.targets.set(p.cell, p.digit));
@@ -39,7 +38,6 @@ function hintMarks(hint, steps) {
     add(lit.nodes, n.cell, n.digit, n.on);
     lit.cells.add(n.cell);
   });
-  if (singles && step.houses.length) step.placements.forEach((p) => lit.cells.add(p.cell));
   return lit;
 }
 
@@ -125,7 +123,7 @@ export function drawHint(ui, steps, pack) {
   const description = technique?.description ?? '';
   $('hint-description').textContent =
     description && `${description[0].toUpperCase()}${description.slice(1)}.`;
-  stepLines(step).forEach((text) => line(text));
+  stepLines(step, technique?.name ?? '').forEach((text) => line(text));
   chainLines(step).forEach((text) => line(text, 'chain'));
   $('next').hidden = step.placements.length !== 0;
 }
