@@ -19,6 +19,7 @@
 
 #include "export_records.h"
 #include "output_file.h"
+#include "steps_json.h"
 #include "sudoku/storage/app_pack.h"
 #include "sudoku/storage/corpus_reader.h"
 
@@ -45,6 +46,10 @@ void CheckOutputOptions(const ExportOptions& options) {
   }
   if (options.crlf && !IsCsv(options.format)) {
     throw UsageError("--crlf applies to csv and kaggle, not --format " + options.format);
+  }
+  if (options.hints && options.format != "sqlite") {
+    throw UsageError("--hints applies to --format sqlite; jsonl and csv carry the path with "
+                     "--columns ...,steps");
   }
   if (options.format == "sqlite" && options.output == "-") {
     throw UsageError("--format sqlite writes a file: name it with -o FILE");
@@ -111,7 +116,11 @@ int64_t WriteAppPack(const ExportOptions& options, PuzzleCursor* cursor) {
   std::unique_ptr<AppPackWriter> writer;
   check(AppPackWriter::Create(scratch.name(), &writer));
   StoredPuzzle puzzle;
-  while (cursor != nullptr && cursor->Next(&puzzle)) check(writer->Add(puzzle));
+  SolvePath path;
+  while (cursor != nullptr && cursor->Next(&puzzle)) {
+    if (options.hints) path = StoredPath(puzzle);
+    check(writer->Add(puzzle, options.hints ? &path : nullptr));
+  }
   if (cursor != nullptr) ThrowIfError(cursor->status());
   const AppPackInfo info{kToolVersion, std::filesystem::path(options.db).filename().string(),
                          DescribeSelection(options)};
@@ -241,9 +250,12 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
                   "Fields of jsonl, csv and lines (space-separated there), comma-separated, in "
                   "this order, from: " +
                       ExportFieldNames() +
-                      " (default: jsonl all but the last two, csv also not "
+                      " (default: jsonl all but the last three, csv also not "
                       "techniques, lines givens)")
       ->type_name("LIST");
+  cmd->add_flag("--hints", options->hints,
+                "sqlite: add each puzzle's solving path, SE's steps, for an app's hint button "
+                "(docs/hints.md)");
   cmd->add_flag("--crlf", options->crlf,
                 "End csv and kaggle lines with CRLF (RFC 4180) instead of LF");
   AddBookOptions(cmd, options.get());

@@ -24,6 +24,7 @@ struct ExportOptions {
   // field for jsonl and csv, the givens for lines)
   std::string columns;
   bool crlf = false;              // csv and kaggle lines end with CRLF, not LF. Default: false
+  bool hints = false;  // sqlite: each puzzle's solving path (docs/hints.md). Default: false
   FilterOptions filter;           // which puzzles. Default: all
   std::optional<int64_t> limit;   // at most this many, lowest ids first. Default: all
   std::optional<int64_t> sample;  // a random sample of this many. Default: no sampling

@@ -100,8 +100,8 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
                 "One JSON object per puzzle (JSON Lines), with the uses of each technique");
   cmd->add_flag("--steps", options->steps,
                 "Also the path the rating took, a step a line under the puzzle's row (with "
-                "--json: a steps array): technique, rating, placements (r4c6=7) and removals "
-                "(r3c4<>2); a guess is a step");
+                "--json: a steps array): technique, rating, placements (r4c6=7), removals "
+                "(r3c4<>2), and the pattern's houses, cells and chain nodes; a guess is a step");
   cmd->add_flag("--nested", options->nested,
                 "Try SE's nested forcing chains (9.5 and up) before a guess: only the hardest "
                 "known puzzles need them, and each search there takes a few tenths of a second "

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cli_util.h"
+#include "steps_json.h"
 #include "sudoku/core/rating.h"
 
 namespace sudoku::cli {
@@ -30,6 +31,7 @@ enum class ExportField : int {
   kTechniques,
   kItemIndex,
   kSolutionCanonical,
+  kSteps,
 };
 
 namespace {
@@ -42,7 +44,8 @@ struct FieldName {
 };
 
 // Every field, by its name in output (the corpus's column names), in the order of a JSON Lines
-// record; CSV leaves out techniques, and both leave out the last two, unless --columns names them.
+// record; CSV leaves out techniques, and both leave out the last three, unless --columns names
+// them. steps is the solving path (steps_json.h), walked again for each record.
 constexpr FieldName kFields[] = {
     {"id", Field::kId},
     {"run_id", Field::kRunId},
@@ -62,6 +65,7 @@ constexpr FieldName kFields[] = {
     {"techniques", Field::kTechniques},
     {"item_index", Field::kItemIndex},
     {"solution_canonical", Field::kSolutionCanonical},
+    {"steps", Field::kSteps},
 };
 constexpr size_t kJsonlDefaultFields = 16;
 constexpr size_t kCsvDefaultFields = 15;
@@ -105,6 +109,9 @@ std::vector<Field> ParseColumns(const std::string& format, const std::string& te
     }
     for (Field seen : fields) {
       if (seen == found->field) throw UsageError("--columns: '" + name + "' is named twice");
+    }
+    if (found->field == Field::kSteps && format == "lines") {
+      throw UsageError("--columns steps applies to jsonl and csv: lines has no room for a path");
     }
     fields.push_back(found->field);
     if (comma == std::string::npos) return fields;
@@ -176,9 +183,15 @@ int64_t NumberField(Field field, const StoredPuzzle& p) {
   }
 }
 
-// The field as CSV and lines write it: text as stored, the rating in SE units ("6.6").
+// The solving path of `p` as JSON text (steps_json.h).
+std::string StepsField(const StoredPuzzle& p) { return StepsJson(StoredPath(p)).dump(); }
+
+// The field as CSV and lines write it: text as stored, the rating in SE units ("6.6"), the
+// steps as their JSON text.
 void AppendText(Field field, const StoredPuzzle& p, std::string* out) {
-  if (const std::string* text = StringField(field, p)) {
+  if (field == Field::kSteps) {
+    out->append(StepsField(p));
+  } else if (const std::string* text = StringField(field, p)) {
     out->append(*text);
   } else if (field == Field::kRating) {
     out->append(FormatRating(p.rating));
@@ -205,7 +218,9 @@ void AppendJsonString(std::string_view text, std::string* out) {
 // Appends the field as JSON Lines writes it: the rating as an SE number (6.6), techniques as the
 // JSON object it holds (a string if it is not JSON), a missing canonical form as null.
 void AppendJsonValue(Field field, const StoredPuzzle& p, std::string* out) {
-  if (field == Field::kRating) {
+  if (field == Field::kSteps) {
+    out->append(StepsField(p));
+  } else if (field == Field::kRating) {
     out->append(FormatRating(p.rating));
   } else if (field == Field::kCanonical && p.canonical.empty()) {
     out->append("null");

@@ -23,8 +23,8 @@ std::string ExportFieldNames();
 class RecordFormatter {
  public:
   // `columns`: field names separated by commas, in the order wanted, or "" for the format's own:
-  // jsonl every field but item_index and solution_canonical, csv those but techniques, lines the
-  // givens, kaggle its two. Lines end with CRLF if `crlf`, else LF. Throws UsageError naming an
+  // jsonl every field but item_index, solution_canonical and steps, csv those but techniques,
+  // lines the givens, kaggle its two. steps: the solving path, walked again (slow; lines refuse it). Lines end with CRLF if `crlf`, else LF. Throws UsageError naming an
   // unknown, empty or repeated name. REQUIRES: `format` is jsonl, csv, lines or kaggle, and
   // `columns` is empty for kaggle.
   RecordFormatter(std::string format, const std::string& columns, bool crlf);

@@ -2,9 +2,11 @@
 #include "steps_json.h"
 
 #include <cstdio>
+#include <string>
 #include <utility>
 
 #include "cli_util.h"
+#include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 
 namespace sudoku::cli {
@@ -57,6 +59,24 @@ Json StepsJson(const SolvePath& path) {
     steps.push_back(std::move(record));
   }
   return steps;
+}
+
+SolvePath StoredPath(const StoredPuzzle& puzzle) {
+  const ParseResult parsed = ParseGrid(puzzle.givens);
+  const std::string which = "puzzle " + std::to_string(puzzle.id);
+  if (!parsed.ok) throw UserError(which + ": its givens do not parse: " + parsed.error);
+  SolvePath path;
+  Rating rating;
+  if (!RatePuzzle(parsed.grid, RatingOptions{}, &rating, &path)) {
+    throw UserError(which + ": its givens do not have exactly one solution");
+  }
+  if (rating.rating != puzzle.rating || TechniqueName(rating.hardest) != puzzle.hardest) {
+    throw UserError(which + ": stored as " + FormatRating(puzzle.rating) + " " + puzzle.hardest +
+                    ", but this version's path rates it " + FormatRating(rating.rating) + " " +
+                    std::string(TechniqueName(rating.hardest)) +
+                    "; re-rate the corpus with `sudoku-corpus migrate`");
+  }
+  return path;
 }
 
 std::string StepsText(const SolvePath& path) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sudoku/core/solve_path.h"
+#include "sudoku/storage/corpus_reader.h"
 
 namespace sudoku::cli {
 
@@ -15,6 +16,11 @@ namespace sudoku::cli {
 // cells as "r4c6", houses as "row 4", "column 6" or "box 5", chain as a list of chains, each a
 // list of nodes ("r4c6=7" on, "r4c6<>7" off).
 nlohmann::ordered_json StepsJson(const SolvePath& path);
+
+// The solving path of a stored puzzle, as this version's rater walks it (RatePuzzle). Throws
+// UserError when the puzzle does not parse, or when the path's rating or hardest technique is not
+// the stored one (a corpus rated by another version: re-rate it with `migrate`).
+SolvePath StoredPath(const StoredPuzzle& puzzle);
 
 // One line a step, each ending in a newline: number, technique, rating, placements, removals,
 // then the pattern in brackets (houses, cells, chain nodes joined by " - ").

@@ -10,11 +10,16 @@
 #include <sqlite3.h>
 
 #include <climits>
+#include <iterator>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "storage/connection.h"
 #include "sudoku/core/rating.h"
+#include "sudoku/core/techniques.h"
 
 namespace sudoku {
 namespace {
@@ -36,8 +41,17 @@ CREATE TABLE puzzles (
   rating REAL NOT NULL,
   level INTEGER NOT NULL,
   clues INTEGER NOT NULL,
+  hardest INTEGER NOT NULL,
+  techniques INTEGER NOT NULL,
+  hints BLOB,
   PRIMARY KEY (level, rating, id)
 ) WITHOUT ROWID;
+CREATE TABLE techniques (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  rating REAL NOT NULL,
+  description TEXT NOT NULL
+);
 CREATE TABLE levels (
   level INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
@@ -47,6 +61,23 @@ CREATE TABLE levels (
 );
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 )sql";
+
+// The set of techniques a corpus row's uses name (TechniqueUsesJson: {"name":count,...}), as
+// bits by Technique. False on a name this version does not know.
+bool TechniqueSet(std::string_view uses_json, int64_t* set) {
+  *set = 0;
+  size_t pos = 0;
+  for (;;) {
+    const size_t open = uses_json.find('"', pos);
+    if (open == std::string_view::npos) return true;
+    const size_t close = uses_json.find('"', open + 1);
+    if (close == std::string_view::npos) return false;
+    const std::optional<Technique> t = ParseTechnique(uses_json.substr(open + 1, close - open - 1));
+    if (!t) return false;
+    *set |= int64_t{1} << static_cast<int>(*t);
+    pos = close + 1;
+  }
+}
 
 }  // namespace
 
@@ -97,7 +128,7 @@ Status AppPackWriter::Setup() {
   if (Status s = Exec("BEGIN", "cannot start writing the app pack"); !s.ok()) return s;
   storage_internal::OwnedStmt insert;
   if (Status s = storage_internal::PrepareStatement(
-          sqlite_->db, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &insert);
+          sqlite_->db, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &insert);
       !s.ok()) {
     return s;
   }
@@ -114,8 +145,19 @@ int AppPackWriter::LevelNumber(const std::string& name) {
   return static_cast<int>(level_names_.size());
 }
 
-Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
+Status AppPackWriter::Add(const StoredPuzzle& puzzle, const SolvePath* path) {
   const int level = LevelNumber(puzzle.level);
+  const std::optional<Technique> hardest = ParseTechnique(puzzle.hardest);
+  int64_t used = 0;
+  if (!hardest || !TechniqueSet(puzzle.techniques, &used)) {
+    return Status::Corruption(path_ + ": puzzle " + std::to_string(puzzle.id) +
+                              " has a technique this version does not know ('" + puzzle.hardest +
+                              "' or in " + puzzle.techniques + ")");
+  }
+  if (path != nullptr) {
+    hints_ = EncodeHints(*path);
+    ++hinted_;
+  }
   sqlite3_stmt* stmt = sqlite_->insert;
   int rc = sqlite3_bind_int64(stmt, 1, puzzle.id);
   if (rc == SQLITE_OK) {
@@ -129,6 +171,13 @@ Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
   if (rc == SQLITE_OK) rc = sqlite3_bind_double(stmt, 4, puzzle.rating / 10.0);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 5, level);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 6, puzzle.clues);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 7, static_cast<int>(*hardest));
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(stmt, 8, used);
+  if (rc == SQLITE_OK) {
+    rc = path == nullptr ? sqlite3_bind_null(stmt, 9)
+                         : sqlite3_bind_blob(stmt, 9, hints_.data(),
+                                             static_cast<int>(hints_.size()), SQLITE_STATIC);
+  }
   if (rc == SQLITE_OK) rc = sqlite3_step(stmt);
   sqlite3_reset(stmt);
   if (rc != SQLITE_DONE) {
@@ -136,6 +185,27 @@ Status AppPackWriter::Add(const StoredPuzzle& puzzle) {
   }
   ++level_counts_[level - 1];
   ++puzzles_;
+  return Status::Ok();
+}
+
+Status AppPackWriter::WriteTechniques() {
+  storage_internal::OwnedStmt stmt;
+  if (Status s = storage_internal::PrepareStatement(
+          sqlite_->db, path_, "INSERT INTO techniques VALUES (?1, ?2, ?3, ?4)", &stmt);
+      !s.ok()) {
+    return s;
+  }
+  for (const TechniqueInfo& info : TechniqueTable()) {
+    sqlite3_stmt* raw = stmt.get();
+    sqlite3_bind_int(raw, 1, static_cast<int>(info.technique));
+    sqlite3_bind_text(raw, 2, info.name.data(), static_cast<int>(info.name.size()), SQLITE_STATIC);
+    sqlite3_bind_double(raw, 3, info.rating / 10.0);
+    sqlite3_bind_text(raw, 4, info.description.data(), static_cast<int>(info.description.size()),
+                      SQLITE_STATIC);
+    const int rc = sqlite3_step(raw);
+    sqlite3_reset(raw);
+    if (rc != SQLITE_DONE) return SqliteError(sqlite_->db, path_, "cannot write the techniques");
+  }
   return Status::Ok();
 }
 
@@ -180,7 +250,9 @@ Status AppPackWriter::WriteMeta(const AppPackInfo& info) {
       {"filter", info.filter},
       {"puzzles", std::to_string(puzzles_)},
   };
-  for (const auto& [key, value] : rows) {
+  std::vector<std::pair<const char*, std::string>> all(std::begin(rows), std::end(rows));
+  if (hinted_ > 0) all.emplace_back("hints_format", std::to_string(kHintsFormatVersion));
+  for (const auto& [key, value] : all) {
     sqlite3_bind_text(stmt.get(), 1, key, -1, SQLITE_STATIC);
     sqlite3_bind_text(stmt.get(), 2, value.c_str(), -1, SQLITE_STATIC);
     const int rc = sqlite3_step(stmt.get());
@@ -194,7 +266,11 @@ Status AppPackWriter::WriteMeta(const AppPackInfo& info) {
 Status AppPackWriter::Finish(const AppPackInfo& info, const std::string& pack_path) {
   sqlite3_finalize(sqlite_->insert);
   sqlite_->insert = nullptr;
+  if (hinted_ != 0 && hinted_ != puzzles_) {
+    return Status::InvalidArgument(path_ + ": hints for some puzzles but not all");
+  }
   if (Status s = WriteLevels(); !s.ok()) return s;
+  if (Status s = WriteTechniques(); !s.ok()) return s;
   if (Status s = WriteMeta(info); !s.ok()) return s;
   if (Status s = Exec("COMMIT", "cannot write the app pack"); !s.ok()) return s;
   if (Status s = Exec("ANALYZE", "cannot analyze the app pack"); !s.ok()) return s;
