@@ -140,6 +140,8 @@ function showHint() {
   }
   ++ui.hintsUsed;
   draw();
+  // On a phone the panel is below the controls: bring it into view.
+  $('hint').scrollIntoView({ block: 'nearest' });
 }
 
 // Apply: erases the wrong digits, or makes the step's placements and removals. Removals act on
