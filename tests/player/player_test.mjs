@@ -64,6 +64,8 @@ function makeFiles(args, SQL) {
                                '--seed', '11', '--threads', '2', '--db', corpus], { stdio: 'ignore' });
     execFileSync(args.binary, ['export', '--db', corpus, '--format', 'sqlite', '--hints', '-o', pack]);
   }
+  const noHints = path.join(args.work, 'no-hints.db');
+  if (!args.pack) execFileSync(args.binary, ['export', '--db', corpus, '--format', 'sqlite', '-o', noHints]);
   const notPack = path.join(args.work, 'notes.db');
   fs.writeFileSync(notPack, 'These are notes, not an app pack.\n'.repeat(40));
   const db = new SQL.Database(fs.readFileSync(pack));
@@ -74,7 +76,8 @@ function makeFiles(args, SQL) {
   const newer = path.join(args.work, 'newer.db');
   fs.writeFileSync(newer, db.export());
   db.close();
-  return { pack, notPack, newer, corpus: args.pack ? null : corpus, levels, solutions };
+  return { pack, notPack, newer, noHints: args.pack ? null : noHints, corpus: args.pack ? null : corpus,
+           levels, solutions };
 }
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css',
@@ -225,7 +228,8 @@ async function checkTouch(page, files) {
 }
 
 // A file that is not an app pack, a pack of a newer format, and a plain SQLite database that is
-// not a pack: each gets its message in the page; then a good pack picked in the file picker plays.
+// not a pack: each gets its message in the page; a pack without hints plays and Hint says it has
+// none; then a good pack picked in the file picker plays.
 async function checkBadFiles(page, base, files) {
   const message = `!document.getElementById('message').hidden && document.getElementById('message').textContent`;
   await open(page, `${base}index.html?pack=notes.db`);
@@ -234,6 +238,12 @@ async function checkBadFiles(page, base, files) {
   await open(page, `${base}index.html?pack=newer.db`);
   const newer = await page.waitFor(message, 'the message for a newer pack');
   if (!/format 99, newer than this player reads/.test(newer)) throw new Error(`newer pack: "${newer}"`);
+  if (files.noHints) {
+    await open(page, `${base}index.html?pack=no-hints.db`);
+    await page.click('#hint-button');
+    const said = await page.evaluate(`document.getElementById('status').textContent`);
+    if (!said.includes('no hints')) throw new Error(`Hint on a pack without hints: "${said}"`);
+  }
   const { root } = await page.send('DOM.getDocument');
   const { nodeId } = await page.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#file' });
   if (files.corpus) {
@@ -243,14 +253,15 @@ async function checkBadFiles(page, base, files) {
   await page.send('DOM.setFileInputFiles', { nodeId, files: [files.pack] });
   await page.waitFor(`document.getElementById('message').hidden && !document.getElementById('play').hidden &&
     document.getElementById('board').dataset.puzzleId`, 'a pack picked in the file picker');
-  log('bad files: clear messages; a picked pack plays');
+  log('bad files: clear messages; a pack without hints says so; a picked pack plays');
 }
 
 async function run(args, SQL, chromium) {
   fs.mkdirSync(args.work, { recursive: true });
   const files = makeFiles(args, SQL);
   log(`pack ${files.pack}: ${files.solutions.size} puzzles, levels ${files.levels.map((l) => l[1]).join(', ')}`);
-  const { server, base } = await serve({ '/pack.db': files.pack, '/notes.db': files.notPack, '/newer.db': files.newer });
+  const { server, base } = await serve({ '/pack.db': files.pack, '/notes.db': files.notPack,
+                                          '/newer.db': files.newer, '/no-hints.db': files.noHints });
   const browser = Browser.launch(chromium, path.join(args.work, 'profile'));
   const errors = [];
   try {
