@@ -19,6 +19,10 @@ TSAN_PACKAGES=(dpkg-dev xz-utils)
 # Packages of the packaging tests (tests/cli/package_test.sh): dpkg-shlibdeps (dpkg-dev) and
 # file, which cpack -G DEB runs to find the package's dependencies, and man to render the page.
 PACKAGE_PACKAGES=(dpkg-dev file man-db)
+# What the reference player's browser test (tests/player/) needs, as command:package: node and
+# npm (to install the player's sql.js from its package-lock.json) and Chromium to drive. By command,
+# not package: a node from another source (NodeSource's nodejs carries npm) serves as well.
+PLAYER_COMMANDS=(node:nodejs npm:npm chromium:chromium)
 
 log() { echo "[sudoku-corpus] $*" >&2; }
 
@@ -40,6 +44,27 @@ ensure_packages() {
   "${sudo[@]}" apt-get update -qq || { log "apt-get update failed"; exit 1; }
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
     { log "apt-get install ${missing[*]} failed"; exit 1; }
+}
+
+# ensure_player_test: installs what the player's browser test needs (PLAYER_COMMANDS, then
+# `npm ci` in examples/player when its node_modules is missing or older than package-lock.json).
+# Never fatal: where they cannot be had it says so, and the test skips saying what is missing.
+ensure_player_test() {
+  local entry missing=()
+  for entry in "${PLAYER_COMMANDS[@]}"; do
+    command -v "${entry%%:*}" >/dev/null 2>&1 || missing+=("${entry#*:}")
+  done
+  if [ ${#missing[@]} -ne 0 ]; then
+    (ensure_packages "${missing[@]}") || log "no ${missing[*]}: the player's browser test will skip"
+  fi
+  local player="$REPO_ROOT/examples/player"
+  command -v npm >/dev/null 2>&1 || return 0
+  if [ ! -f "$player/node_modules/.package-lock.json" ] ||
+     [ "$player/package-lock.json" -nt "$player/node_modules/.package-lock.json" ]; then
+    log "installing the player's npm packages (npm ci in examples/player)"
+    (cd "$player" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
+      log "npm ci failed in examples/player: the player's browser test will skip"
+  fi
 }
 
 # build_tree DIR [CMAKE_ARGS...]: configures (once) and builds the repository into DIR. Says what

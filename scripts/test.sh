@@ -3,7 +3,8 @@
 # build folder: the Release build; AddressSanitizer + UndefinedBehaviorSanitizer (unless
 # SUDOKU_SANITIZE=0), the same tests; the fuzz targets over their seeds (scripts/fuzz.sh --suite,
 # unless SUDOKU_FUZZ=0); ThreadSanitizer on the pipeline (scripts/tsan.sh, unless SUDOKU_TSAN=0).
-# Cases that need ../shared/data skip with a message when it is absent.
+# Cases that need ../shared/data skip with a message when it is absent; the player's browser test
+# (tests/player/) skips, saying why, where Chromium or the player's npm packages cannot be had.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -11,6 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ensure_packages "${BUILD_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}" libgtest-dev libbenchmark-dev sqlite3 qqwing \
   parallel slurm-wlm munge "${FUZZ_PACKAGES[@]}" "${TSAN_PACKAGES[@]}" "${PACKAGE_PACKAGES[@]}" \
   "${BOOK_TEST_PACKAGES[@]}"
+ensure_player_test
 
 run_suite() {
   local dir="$1"
