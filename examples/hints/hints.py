@@ -14,6 +14,11 @@ FORMAT_VERSION = 2  # the pack's PRAGMA user_version this reader knows
 HINTS_FORMAT = 1    # meta hints_format this reader knows
 
 
+def houses_of(cell):
+    """The row, column and box of a cell, as house numbers (0-8, 9-17, 18-26)."""
+    return cell // 9, 9 + cell % 9, 18 + cell // 27 * 3 + cell % 9 // 3
+
+
 def decode_hints(blob, base_rating):
     """The steps of a hints blob: dicts of technique (id), rating (tenths), placements and
     removals ([(cell, digit)]), cells, houses and chain ([(cell, digit, on, starts_chain)])."""
@@ -40,12 +45,17 @@ def decode_hints(blob, base_rating):
             raise ValueError("a hints step with reserved flags: a newer format")
         step = {"technique": technique,
                 "rating": byte() if flags & 1 else base_rating[technique]}
-        step["placements"] = [(byte(), byte()) for _ in range(count())] if flags & 2 else []
+        placed = [(byte(), byte()) for _ in range(count())] if flags & 2 else []
+        step["placements"] = [(cell, b & 15) for cell, b in placed]
         step["removals"] = [(byte(), byte()) for _ in range(count())] if flags & 4 else []
         step["cells"] = [byte() for _ in range(count())] if flags & 8 else []
         step["houses"] = [byte() for _ in range(count())] if flags & 16 else []
         nodes = [(byte(), byte()) for _ in range(count())] if flags & 32 else []
         step["chain"] = [(c, n & 15, bool(n & 16), bool(n & 32)) for c, n in nodes]
+        # A step of singles names each placement's house by its kind (1 row, 2 column, 3 box).
+        step["houses"] += [houses_of(cell)[(b >> 4) - 1] for cell, b in placed if b >> 4]
+        if nodes and not flags & 8:  # a chain's cells: the chain's, each once, in order
+            step["cells"] = list(dict.fromkeys(c for c, _ in nodes))
         steps.append(step)
     return steps
 

@@ -20,6 +20,15 @@ const NODE_STARTS = 0x20;
 
 export class HintsError extends Error {}
 
+// House number of the row (kind 1), column (2) or box (3) of a cell.
+function houseOf(cell, kind) {
+  const row = Math.floor(cell / 9);
+  const col = cell % 9;
+  if (kind === 1) return row;
+  if (kind === 2) return 9 + col;
+  return 18 + Math.floor(row / 3) * 3 + Math.floor(col / 3);
+}
+
 // Reads the bytes of one blob (a Uint8Array) into its steps. Throws HintsError on bytes that are
 // not a path of hints_format 1: truncated, a reserved flag set, a value out of range.
 export function decodeHints(bytes) {
@@ -47,6 +56,13 @@ export function decodeHints(bytes) {
     return d >= 1 && d <= 9 ? d : fail(`digit ${d} out of range`);
   };
   const cellDigit = () => ({ cell: ranged(80, 'cell'), digit: digit() });
+  // A placement's second byte also names, above the digit, the kind of house it is single in.
+  const placement = () => {
+    const cell = ranged(80, 'cell');
+    const bits = ranged(63, 'placement');
+    if ((bits & 15) < 1 || (bits & 15) > 9) fail(`digit ${bits & 15} out of range`);
+    return { cell, digit: bits & 15, kind: bits >> 4 };
+  };
   const node = () => {
     const cell = ranged(80, 'cell');
     const bits = byte();
@@ -60,15 +76,28 @@ export function decodeHints(bytes) {
     const technique = byte();
     const flags = byte();
     if (flags & RESERVED_FLAGS) fail(`reserved flags set (${flags})`);
-    steps.push({
+    const rating = flags & HAS_RATING ? byte() / 10 : null;
+    const placed = flags & HAS_PLACEMENTS ? list(placement) : [];
+    const step = {
       technique,
-      rating: flags & HAS_RATING ? byte() / 10 : null,
-      placements: flags & HAS_PLACEMENTS ? list(cellDigit) : [],
+      rating,
+      placements: placed.map(({ cell, digit }) => ({ cell, digit })),
       removals: flags & HAS_REMOVALS ? list(cellDigit) : [],
       cells: flags & HAS_CELLS ? list(() => ranged(80, 'cell')) : [],
       houses: flags & HAS_HOUSES ? list(() => ranged(26, 'house')) : [],
       chain: flags & HAS_CHAIN ? list(node) : [],
-    });
+    };
+    // A step of singles names each placement's house by its kind: 1 row, 2 column, 3 box.
+    const named = placed.filter((p) => p.kind !== 0);
+    if (named.length > 0 && (named.length !== placed.length || step.houses.length > 0)) {
+      fail('kinds of house on some placements only, or besides a houses list');
+    }
+    for (const { cell, kind } of named) step.houses.push(houseOf(cell, kind));
+    // A chain's step without a cells list shows the chain's cells, each once, in order.
+    if (step.chain.length > 0 && !(flags & HAS_CELLS)) {
+      step.cells = [...new Set(step.chain.map((n) => n.cell))];
+    }
+    steps.push(step);
   }
   return steps;
 }

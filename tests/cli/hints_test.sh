@@ -35,6 +35,36 @@ case_pack() {
   make_pack
   python3 "$HINTS_PY" pack.db --check >out.txt || fail "hints.py --check: $(cat out.txt)"
   grep -q "^$(scaled 120 30) puzzles: every path replays" out.txt || fail "$(cat out.txt)"
+  # The bytes say what the JSON says: each decoded path equals export's steps column.
+  "$BIN" export --db c.db --columns id,steps -o steps.jsonl 2>/dev/null || fail "export steps"
+  python3 - "$HINTS_PY" pack.db steps.jsonl <<'PY' || fail "decoded hints differ from the JSON"
+import json, sqlite3, sys, importlib.util
+spec = importlib.util.spec_from_file_location("hints", sys.argv[1])
+hints = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(hints)
+db = sqlite3.connect(sys.argv[2])
+names = {i: n for i, n in db.execute("select id, name from techniques")}
+base = {i: round(r * 10) for i, r in db.execute("select id, rating from techniques")}
+blobs = dict(db.execute("select id, hints from puzzles"))
+cd = lambda cell, d, op: f"{hints.cell_name(cell)}{op}{d}"
+for line in open(sys.argv[3]):
+    record = json.loads(line)
+    decoded = hints.decode_hints(blobs[record["id"]], base)
+    assert len(decoded) == len(record["steps"]), record["id"]
+    for got, want in zip(decoded, record["steps"]):
+        chains = []
+        for cell, d, on, start in got["chain"]:
+            if start or not chains:
+                chains.append([])
+            chains[-1].append(cd(cell, d, "=" if on else "<>"))
+        assert names[got["technique"]] == want["technique"], (record["id"], want)
+        assert got["rating"] == round(want["rating"] * 10), (record["id"], want)
+        assert [cd(c, d, "=") for c, d in got["placements"]] == want["placements"], want
+        assert [cd(c, d, "<>") for c, d in got["removals"]] == want["removals"], want
+        assert [hints.cell_name(c) for c in got["cells"]] == want["cells"], (got, want)
+        assert [hints.house_name(h) for h in got["houses"]] == want["houses"], (got, want)
+        assert chains == want.get("chain", []), (got, want)
+PY
   [ "$(sqlite3 pack.db "select value from meta where key = 'hints_format'")" = 1 ] ||
     fail "meta hints_format"
   [ "$(sqlite3 pack.db "pragma user_version")" = 2 ] || fail "user_version"

@@ -33,6 +33,21 @@ test('decodes every field of the format', () => {
   ]);
 });
 
+test('houses by kind on singles, and the cells of a chain step from its chain', () => {
+  // hidden-single-line: r2c2=3 single in its row (kind 1), r6c6=7 in its column (kind 2);
+  // then an X-chain (39) of three nodes, with no cells list.
+  const steps = decodeHints(Uint8Array.from([
+    3, 0x02, 2, 10, 3 | 0x10, 50, 7 | 0x20,
+    39, 0x24, 1, 0, 4, 3, 3, 4 | 0x20, 30, 4 | 0x10, 33, 4,
+  ]));
+  assert.deepEqual(steps[0].placements, [{ cell: 10, digit: 3 }, { cell: 50, digit: 7 }]);
+  assert.deepEqual(steps[0].houses, [1, 14]);
+  assert.deepEqual(steps[1].cells, [3, 30, 33]);
+  for (const bytes of [[3, 0x02, 2, 10, 3 | 0x10, 50, 7], [3, 0x12, 1, 10, 3 | 0x10, 1, 1]]) {
+    assert.throws(() => decodeHints(Uint8Array.from(bytes)), HintsError);
+  }
+});
+
 test('reads a count of two bytes (LEB128)', () => {
   const cells = Array.from({ length: 130 }, (_, i) => i % 81);
   const steps = decodeHints(Uint8Array.from([40, 0x08, 0x82, 0x01, ...cells]));

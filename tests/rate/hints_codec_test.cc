@@ -65,6 +65,34 @@ TEST(HintsCodec, EveryPartAndLongListsRoundTrip) {
   EXPECT_EQ(static_cast<uint8_t>(bytes[3 + 3]), 0xC8);
 }
 
+TEST(HintsCodec, SinglesHousesRideOnThePlacementsAndChainCellsOnTheChain) {
+  SolvePath path;
+  PathStep& singles = path.steps.emplace_back();
+  singles.technique = Technique::kHiddenSingleLine;
+  singles.rating = TechniqueRating(singles.technique);
+  singles.placements = {{10, 3}, {50, 7}};  // r2c2, r6c6
+  singles.houses = {1, 9 + 5};               // row 2, column 6
+  PathStep& chain = path.steps.emplace_back();
+  chain.technique = Technique::kXChain;
+  chain.rating = 66;
+  chain.removals = {{0, 4}};
+  chain.chain = {{3, 4, false, true}, {30, 4, true, false}, {33, 4, false, false}};
+  chain.cells = {3, 30, 33};
+  PathStep& bare = path.steps.emplace_back();  // a chain whose step shows no cells
+  bare = chain;
+  bare.cells.clear();
+  const std::string bytes = EncodeHints(path);
+  // Singles: technique, flags, count, two (cell, digit | kind << 4); no houses list.
+  EXPECT_EQ(static_cast<uint8_t>(bytes[1]), 2);
+  EXPECT_EQ(static_cast<uint8_t>(bytes[4]), 3 | 1 << 4);  // row
+  EXPECT_EQ(static_cast<uint8_t>(bytes[6]), 7 | 2 << 4);  // column
+  // The chain step leaves its cells out; the bare one writes an empty list.
+  EXPECT_EQ(static_cast<uint8_t>(bytes[8]) & 8, 0);
+  SolvePath decoded;
+  ASSERT_TRUE(DecodeHints(bytes, &decoded));
+  ExpectSamePath(path, decoded);
+}
+
 TEST(HintsCodec, RefusesWhatIsNotAPath) {
   SolvePath path;
   PathStep& step = path.steps.emplace_back();
@@ -92,6 +120,21 @@ TEST(HintsCodec, RefusesWhatIsNotAPath) {
   bad = good;
   bad[4] = 0;  // digit 0
   EXPECT_FALSE(DecodeHints(bad, &decoded));
+  bad = good;
+  bad[4] = 2 | 1 << 4;  // a removal with a kind of house: only placements have one
+  EXPECT_FALSE(DecodeHints(bad, &decoded));
+  // Kinds on some placements but not all, or besides a houses list: not a path.
+  const std::string singles = {char(2), char(2 | 16), char(2), char(10), char(3 | 16),
+                               char(11), char(4), char(1), char(18)};
+  ASSERT_FALSE(DecodeHints(singles, &decoded));
+  std::string fixed = singles;
+  fixed[1] = 2;
+  fixed[6] = char(4 | 32);
+  fixed.resize(7);
+  ASSERT_TRUE(DecodeHints(fixed, &decoded));
+  EXPECT_EQ(decoded.steps[0].houses, (std::vector<uint8_t>{1, 11}));  // row 2, column 3
+  fixed[6] = 4;
+  EXPECT_FALSE(DecodeHints(fixed, &decoded));
 }
 
 }  // namespace

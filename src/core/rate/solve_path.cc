@@ -35,6 +35,37 @@ enum HintFlag : uint8_t {
   kReservedFlags = 64 | 128,  // a decoder of this version refuses a step with either set
 };
 constexpr uint8_t kNodeDigit = 15, kNodeOn = 16, kNodeStartsChain = 32;
+// A placement's second byte: the digit, and above it the kind of house the placement is single
+// in (1 row, 2 column, 3 box; 0 none), which spares a step of singles its houses list.
+constexpr uint8_t kPlacementDigit = 15;
+constexpr int kKindShift = 4;
+
+// The kind (1 row, 2 column, 3 box) of `house` among the houses of `cell`, or 0.
+int HouseKind(int cell, int house) {
+  for (int k = 0; k < 3; ++k) {
+    if (core_internal::kHousePlaces[cell].house[k] == house) return k + 1;
+  }
+  return 0;
+}
+
+// True iff the step's houses are one of each placement's, in order: they ride on the
+// placements' kinds.
+bool HousesByKind(const PathStep& step) {
+  if (step.houses.empty() || step.houses.size() != step.placements.size()) return false;
+  for (size_t i = 0; i < step.houses.size(); ++i) {
+    if (HouseKind(step.placements[i].cell, step.houses[i]) == 0) return false;
+  }
+  return true;
+}
+
+// The cells of a chain, each once, in the order the chain first reaches them.
+std::vector<uint8_t> ChainCells(const std::vector<ChainNode>& chain) {
+  std::vector<uint8_t> cells;
+  for (const ChainNode& node : chain) {
+    if (std::find(cells.begin(), cells.end(), node.cell) == cells.end()) cells.push_back(node.cell);
+  }
+  return cells;
+}
 
 void PutCount(size_t n, std::string* out) {  // unsigned LEB128
   while (n >= 128) {
@@ -44,11 +75,14 @@ void PutCount(size_t n, std::string* out) {  // unsigned LEB128
   out->push_back(static_cast<char>(n));
 }
 
-void PutCellDigits(const std::vector<CellDigit>& list, std::string* out) {
+// Placements and removals; with `houses`, each placement's kind of house from it.
+void PutCellDigits(const std::vector<CellDigit>& list, const std::vector<uint8_t>* houses,
+                   std::string* out) {
   PutCount(list.size(), out);
-  for (const CellDigit& x : list) {
-    out->push_back(static_cast<char>(x.cell));
-    out->push_back(static_cast<char>(x.digit));
+  for (size_t i = 0; i < list.size(); ++i) {
+    const int kind = houses != nullptr ? HouseKind(list[i].cell, (*houses)[i]) : 0;
+    out->push_back(static_cast<char>(list[i].cell));
+    out->push_back(static_cast<char>(list[i].digit | kind << kKindShift));
   }
 }
 
@@ -89,13 +123,16 @@ class Reader {
   bool ok_ = true;
 };
 
-void GetCellDigits(Reader& in, std::vector<CellDigit>* list) {
+// Placements (with `kinds`, each one's kind of house, 0-3) or removals (no kinds).
+void GetCellDigits(Reader& in, std::vector<CellDigit>* list, std::vector<int>* kinds) {
   const size_t n = in.Count();
   for (size_t i = 0; i < n && in.ok(); ++i) {
     const int cell = in.Byte(kCells);
-    const int digit = in.Byte(kDigits + 1);
-    if (digit == 0) in.Byte(0);  // fails: digits are 1-9
+    const int second = in.Byte(kinds != nullptr ? 64 : kDigits + 1);
+    const int digit = second & kPlacementDigit;
+    if (digit == 0 || digit > kDigits) in.Byte(0);  // fails: digits are 1-9
     list->push_back({static_cast<uint8_t>(cell), static_cast<uint8_t>(digit)});
+    if (kinds != nullptr) kinds->push_back(second >> kKindShift);
   }
 }
 
@@ -104,14 +141,28 @@ void GetBytes(Reader& in, int limit, std::vector<uint8_t>* list) {
   for (size_t i = 0; i < n && in.ok(); ++i) list->push_back(static_cast<uint8_t>(in.Byte(limit)));
 }
 
+// The houses the placements' kinds name: all or none of them name one, and then the step
+// has no houses list of its own. False otherwise.
+bool HousesFromKinds(const std::vector<int>& kinds, PathStep* step) {
+  const size_t named = kinds.size() - std::count(kinds.begin(), kinds.end(), 0);
+  if (named == 0) return true;
+  if (named != kinds.size() || !step->houses.empty()) return false;
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    step->houses.push_back(static_cast<uint8_t>(
+        core_internal::kHousePlaces[step->placements[i].cell].house[kinds[i] - 1]));
+  }
+  return true;
+}
+
 bool GetStep(Reader& in, PathStep* step) {
   const int technique = in.Byte(kTechniqueCount);
   const int flags = in.Byte(256);
   if ((flags & kReservedFlags) != 0) return false;
   step->technique = static_cast<Technique>(technique);
   step->rating = (flags & kHasRating) ? in.Byte(256) : TechniqueRating(step->technique);
-  if (flags & kHasPlacements) GetCellDigits(in, &step->placements);
-  if (flags & kHasRemovals) GetCellDigits(in, &step->removals);
+  std::vector<int> kinds;
+  if (flags & kHasPlacements) GetCellDigits(in, &step->placements, &kinds);
+  if (flags & kHasRemovals) GetCellDigits(in, &step->removals, nullptr);
   if (flags & kHasCells) GetBytes(in, kCells, &step->cells);
   if (flags & kHasHouses) GetBytes(in, core_internal::kHouses, &step->houses);
   if (flags & kHasChain) {
@@ -124,8 +175,10 @@ bool GetStep(Reader& in, PathStep* step) {
       step->chain.push_back({static_cast<uint8_t>(cell), static_cast<uint8_t>(digit),
                              (node & kNodeOn) != 0, (node & kNodeStartsChain) != 0});
     }
+    // A chain's step without a cells list shows the chain's cells.
+    if (!(flags & kHasCells)) step->cells = ChainCells(step->chain);
   }
-  return in.ok();
+  return in.ok() && HousesFromKinds(kinds, step);
 }
 
 }  // namespace
@@ -151,15 +204,20 @@ std::string EncodeHints(const SolvePath& path) {
   std::string out;
   for (const PathStep& step : path.steps) {
     const bool own_rating = step.rating != TechniqueRating(step.technique);
+    const bool kinds = HousesByKind(step);
+    // A chain's cells are left out where they are the chain's; an empty list is then written.
+    const bool cells =
+        step.chain.empty() ? !step.cells.empty() : step.cells != ChainCells(step.chain);
     const uint8_t flags =
         (own_rating ? kHasRating : 0) | (step.placements.empty() ? 0 : kHasPlacements) |
-        (step.removals.empty() ? 0 : kHasRemovals) | (step.cells.empty() ? 0 : kHasCells) |
-        (step.houses.empty() ? 0 : kHasHouses) | (step.chain.empty() ? 0 : kHasChain);
+        (step.removals.empty() ? 0 : kHasRemovals) | (cells ? kHasCells : 0) |
+        (step.houses.empty() || kinds ? 0 : kHasHouses) | (step.chain.empty() ? 0 : kHasChain);
     out.push_back(static_cast<char>(step.technique));
     out.push_back(static_cast<char>(flags));
     if (own_rating) out.push_back(static_cast<char>(step.rating));
-    if (flags & kHasPlacements) PutCellDigits(step.placements, &out);
-    if (flags & kHasRemovals) PutCellDigits(step.removals, &out);
+    if (flags & kHasPlacements)
+      PutCellDigits(step.placements, kinds ? &step.houses : nullptr, &out);
+    if (flags & kHasRemovals) PutCellDigits(step.removals, nullptr, &out);
     if (flags & kHasCells) PutBytes(step.cells, &out);
     if (flags & kHasHouses) PutBytes(step.houses, &out);
     if (flags & kHasChain) {
