@@ -21,6 +21,7 @@ README_SKIPS=(
   'cmake --build build-deb*|a second full build (minutes); package.install and package.deb test these steps'
   '(cd build-deb*|installs system-wide; package.deb builds and unpacks the package, scripts/check-deb.sh installs it on a fresh Debian 12'
   'sudo cmake --install*|installs system-wide; package.install installs under a temporary prefix'
+  'cd examples/player && npm ci && python3 -m http.server*|serves until stopped; player.browser plays the page in Chromium'
 )
 # README lines that need a program a machine may lack, as "GLOB|PROGRAM": skipped, and said so,
 # where PROGRAM is not installed (scripts/test.sh installs them all).
