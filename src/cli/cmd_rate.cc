@@ -54,6 +54,8 @@ void PrintJson(const PuzzleScores& s, bool steps) {
   };
   if (s.unique()) {
     record["rating"] = s.rating.rating / 10.0;
+    record["ep"] = s.rating.ep / 10.0;
+    record["ed"] = s.rating.ed / 10.0;
     record["level"] = RatingLevel(s.rating.rating);
     record["clue_level"] = ClueClassOf(s.clues);
     record["hardest"] = TechniqueName(s.rating.hardest);
@@ -61,6 +63,8 @@ void PrintJson(const PuzzleScores& s, bool steps) {
     record["techniques"] = Json::parse(TechniqueUsesJson(s.rating.uses));
   } else {
     record["rating"] = nullptr;
+    record["ep"] = nullptr;
+    record["ed"] = nullptr;
     record["level"] = nullptr;
     record["note"] = std::string(NoRatingReason(s)) + ": a rating needs exactly one solution";
   }
@@ -70,7 +74,8 @@ void PrintJson(const PuzzleScores& s, bool steps) {
 }
 
 // The hardest column takes the longest technique name, dynamic-forcing-chain-plus (26).
-constexpr char kTableFormat[] = "%6s  %-81s  %9s  %5s  %7s  %6s  %-8s  %-10s  %-26s  %7s  %s\n";
+constexpr char kTableFormat[] =
+    "%6s  %-81s  %9s  %5s  %7s  %6s  %4s  %4s  %-8s  %-10s  %-26s  %7s  %s\n";
 
 void PrintRow(const PuzzleScores& s) {
   const std::string none = "- (" + std::string(NoRatingReason(s)) + ")";
@@ -79,6 +84,8 @@ void PrintRow(const PuzzleScores& s) {
               s.rating.solutions > 1 ? "2+" : std::to_string(s.rating.solutions).c_str(),
               std::to_string(s.clues).c_str(), std::to_string(s.freedom).c_str(),
               unique ? FormatRating(s.rating.rating).c_str() : "-",
+              unique ? FormatRating(s.rating.ep).c_str() : "-",
+              unique ? FormatRating(s.rating.ed).c_str() : "-",
               unique ? std::string(RatingLevel(s.rating.rating)).c_str() : none.c_str(),
               unique ? std::string(ClueClassOf(s.clues)).c_str() : "-",
               unique ? std::string(TechniqueName(s.rating.hardest)).c_str() : "-",
@@ -92,7 +99,8 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "rate",
       "Score puzzles, one 81-character line each: solutions (0, 1, 2+), clues, freedom, and for "
-      "unique puzzles the SE rating, level, clue class, hardest technique and guesses; the "
+      "unique puzzles the SE rating (ER) with EP and ED, level, clue class, hardest technique and "
+      "guesses; the "
       "canonical form. Blank and '#' lines are skipped.");
   cmd->add_option("input", options->input, "Puzzle file, or - for standard input")
       ->capture_default_str()
@@ -112,8 +120,8 @@ void SetupRateCommand(CLI::App& app, int* exit_code) {
 
 int RunRate(const RateOptions& options) {
   if (!options.json) {
-    std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "rating", "level",
-                "clue level", "hardest", "guesses", "canonical");
+    std::printf(kTableFormat, "line", "puzzle", "solutions", "clues", "freedom", "rating", "ep",
+                "ed", "level", "clue level", "hardest", "guesses", "canonical");
   }
   RatingOptions rating_options;
   rating_options.nested_chains = options.nested;

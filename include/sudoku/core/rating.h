@@ -191,6 +191,10 @@ struct Rating {
   int solutions = 0;    // 0, 1, or 2 meaning "two or more" (CountSolutions with limit 2)
   bool solved = false;  // true iff the puzzle is unique and was rated
   int rating = 0;       // tenths: the highest step rating (0 if nothing was needed)
+  // SE's other two numbers (docs/se-rules.md), tenths: ep the highest step rating up to and
+  // including the first step that places a digit, ed the first step's rating.
+  int ep = 0;
+  int ed = 0;
   Technique hardest = Technique::kNone;          // technique of the first step with that rating
   int guesses = 0;                               // guess steps (= uses[kGuess])
   int steps = 0;                                 // steps taken

@@ -1,6 +1,7 @@
 // Rating (rating.h): the easiest-first step loop (step_loop.h), guessing, bands.
 #include "sudoku/core/rating.h"
 
+#include <algorithm>
 #include <climits>
 #include <string>
 #include <utility>
@@ -306,11 +307,13 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
   core_internal::State before;
   PathStep shown;  // the pattern the finders report, when a path is recorded
   if (path != nullptr) step.shown = &shown;
+  bool placed = false;  // a step has placed a digit: EP and ED are known
   while (s.empty.Any()) {
     if (path != nullptr) {
       before = s;
       shown = PathStep{};
     }
+    const int open = placed ? 0 : s.empty.Count();
     if (core_internal::ApplyEasiestStep(s, &memory, &step)) {
       Record(step.technique, step.rating, step.uses, rating);
     } else if (memory.capped) {
@@ -318,6 +321,11 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
     } else {
       Guess(s, solution, rating);
       step.Set(Technique::kGuess, kGuessRating, 1);
+    }
+    if (!placed) {
+      if (rating->steps == 1) rating->ed = step.rating;
+      rating->ep = std::max(rating->ep, step.rating);
+      placed = s.empty.Count() != open;
     }
     if (path != nullptr) {
       // The fixed chain patterns' finders show their cells; their chains are traced here.
