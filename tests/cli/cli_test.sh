@@ -423,14 +423,14 @@ case_rate() {
   [ $? -eq 1 ] || fail "a bad line must give exit 1"
   grep -q '^in.txt:4: ' err.txt || fail "bad line not reported with its number: $(cat err.txt)"
   [ "$(wc -l <out.txt)" -eq 3 ] || fail "expected a header and 2 rows: $(cat out.txt)"
-  grep -Eq "^ +1  $good +1 +17 +301 +2\.6  medium +hard +pointing +0  [.1-9]{81}$" out.txt ||
+  grep -Eq "^ +1  $good +1 +17 +301 +2\.6 +1\.2 +1\.2  medium +hard +pointing +0  [.1-9]{81}$" out.txt ||
     fail "good row: $(cat out.txt)"
-  grep -Eq "^ +3  \.{81} +2\+ +0 +729 +-  - \(not unique\) +- +- +-  \.{81}$" out.txt ||
+  grep -Eq "^ +3  \.{81} +2\+ +0 +729 +- +- +-  - \(not unique\) +- +- +-  \.{81}$" out.txt ||
     fail "non-unique row: $(cat out.txt)"
   printf '%s\n%s\n' "$good" "$empty" | "$BIN" rate --json - >out.jsonl || fail "rate --json"
-  head -1 out.jsonl | grep -q '"solutions":1,"clues":17,"freedom":301,"rating":2.6,"level":"medium","clue_level":"hard","hardest":"pointing","guesses":0,"techniques":{[^}]*"pointing":[0-9]*},"canonical":"[.1-9]\{81\}"}$' ||
+  head -1 out.jsonl | grep -q '"solutions":1,"clues":17,"freedom":301,"rating":2.6,"ep":1.2,"ed":1.2,"level":"medium","clue_level":"hard","hardest":"pointing","guesses":0,"techniques":{[^}]*"pointing":[0-9]*},"canonical":"[.1-9]\{81\}"}$' ||
     fail "json: $(head -1 out.jsonl)"
-  tail -1 out.jsonl | grep -q '"rating":null,"level":null,"note":"not unique' || fail "json non-unique: $(tail -1 out.jsonl)"
+  tail -1 out.jsonl | grep -q '"rating":null,"ep":null,"ed":null,"level":null,"note":"not unique' || fail "json non-unique: $(tail -1 out.jsonl)"
   expect_one_line_error 1 "$BIN" rate missing.txt
 }
 
