@@ -95,6 +95,8 @@ void CheckRating(const StoredPuzzle& stored, const Grid& givens, const Grid& sol
   Rating rating;
   RateUniquePuzzle(givens, solved, &rating);
   findings.Compare("rating", stored.rating, rating.rating);
+  findings.Compare("ep", stored.ep, rating.ep);
+  findings.Compare("ed", stored.ed, rating.ed);
   findings.Compare("hardest", stored.hardest, std::string(TechniqueName(rating.hardest)));
   findings.Compare("guesses", stored.guesses, rating.guesses);
   findings.Compare("techniques", stored.techniques, TechniqueUsesJson(rating.uses));

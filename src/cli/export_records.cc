@@ -26,6 +26,8 @@ enum class ExportField : int {
   kCanonical,
   kClueLevel,
   kRating,
+  kEp,
+  kEd,
   kHardest,
   kGuesses,
   kTechniques,
@@ -60,6 +62,8 @@ constexpr FieldName kFields[] = {
     {"canonical", Field::kCanonical},
     {"clue_level", Field::kClueLevel},
     {"rating", Field::kRating},
+    {"ep", Field::kEp},
+    {"ed", Field::kEd},
     {"hardest", Field::kHardest},
     {"guesses", Field::kGuesses},
     {"techniques", Field::kTechniques},
@@ -67,8 +71,8 @@ constexpr FieldName kFields[] = {
     {"solution_canonical", Field::kSolutionCanonical},
     {"steps", Field::kSteps},
 };
-constexpr size_t kJsonlDefaultFields = 16;
-constexpr size_t kCsvDefaultFields = 15;
+constexpr size_t kJsonlDefaultFields = 18;
+constexpr size_t kCsvDefaultFields = 17;
 
 std::string_view NameOf(Field field) {
   for (const FieldName& f : kFields) {
@@ -163,7 +167,15 @@ const std::string* StringField(Field field, const StoredPuzzle& p) {
   }
 }
 
-// A whole-number field (REQUIRES: not a string field, not the rating).
+// A rating field in tenths (rating, ep, ed), written in SE units; nullptr for another field.
+const int* RatingField(Field field, const StoredPuzzle& p) {
+  if (field == Field::kRating) return &p.rating;
+  if (field == Field::kEp) return &p.ep;
+  if (field == Field::kEd) return &p.ed;
+  return nullptr;
+}
+
+// A whole-number field (REQUIRES: not a string field, not a rating).
 int64_t NumberField(Field field, const StoredPuzzle& p) {
   switch (field) {
     case Field::kId:
@@ -193,8 +205,8 @@ void AppendText(Field field, const StoredPuzzle& p, std::string* out) {
     out->append(StepsField(p));
   } else if (const std::string* text = StringField(field, p)) {
     out->append(*text);
-  } else if (field == Field::kRating) {
-    out->append(FormatRating(p.rating));
+  } else if (const int* tenths = RatingField(field, p)) {
+    out->append(FormatRating(*tenths));
   } else {
     out->append(std::to_string(NumberField(field, p)));
   }
@@ -220,8 +232,8 @@ void AppendJsonString(std::string_view text, std::string* out) {
 void AppendJsonValue(Field field, const StoredPuzzle& p, std::string* out) {
   if (field == Field::kSteps) {
     out->append(StepsField(p));
-  } else if (field == Field::kRating) {
-    out->append(FormatRating(p.rating));
+  } else if (const int* tenths = RatingField(field, p)) {
+    out->append(FormatRating(*tenths));
   } else if (field == Field::kCanonical && p.canonical.empty()) {
     out->append("null");
   } else if (field == Field::kTechniques &&

@@ -39,6 +39,8 @@ CREATE TABLE puzzles (
   givens TEXT NOT NULL,
   solution TEXT NOT NULL,
   rating REAL NOT NULL,
+  ep REAL NOT NULL,
+  ed REAL NOT NULL,
   level INTEGER NOT NULL,
   clues INTEGER NOT NULL,
   hardest INTEGER NOT NULL,
@@ -128,7 +130,7 @@ Status AppPackWriter::Setup() {
   if (Status s = Exec("BEGIN", "cannot start writing the app pack"); !s.ok()) return s;
   storage_internal::OwnedStmt insert;
   if (Status s = storage_internal::PrepareStatement(
-          sqlite_->db, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &insert);
+          sqlite_->db, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", &insert);
       !s.ok()) {
     return s;
   }
@@ -169,13 +171,15 @@ Status AppPackWriter::Add(const StoredPuzzle& puzzle, const SolvePath* path) {
                            static_cast<int>(puzzle.solution.size()), SQLITE_STATIC);
   }
   if (rc == SQLITE_OK) rc = sqlite3_bind_double(stmt, 4, puzzle.rating / 10.0);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 5, level);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 6, puzzle.clues);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 7, static_cast<int>(*hardest));
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(stmt, 8, used);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_double(stmt, 5, puzzle.ep / 10.0);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_double(stmt, 6, puzzle.ed / 10.0);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 7, level);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 8, puzzle.clues);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(stmt, 9, static_cast<int>(*hardest));
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(stmt, 10, used);
   if (rc == SQLITE_OK) {
-    rc = path == nullptr ? sqlite3_bind_null(stmt, 9)
-                         : sqlite3_bind_blob(stmt, 9, hints_.data(),
+    rc = path == nullptr ? sqlite3_bind_null(stmt, 11)
+                         : sqlite3_bind_blob(stmt, 11, hints_.data(),
                                              static_cast<int>(hints_.size()), SQLITE_STATIC);
   }
   if (rc == SQLITE_OK) rc = sqlite3_step(stmt);

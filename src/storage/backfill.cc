@@ -11,6 +11,8 @@
 // in batches (BackfillBatchBeforeSchema; from schemas 8 and 9 only the rows that got past the BUG);
 // a row is rewritten only where its rating, hardest technique, guesses, technique uses or level
 // changed.
+// Schemas 011 and 012 (EP and ED): the rows of schema 011 are rated again before schema 012's
+// file, in batches, and get their ep and ed.
 // A row whose text does not parse, or that is not unique, is left alone for `verify` to report.
 #include "storage/backfill.h"
 
@@ -207,6 +209,26 @@ Status StartRerate(sqlite3* db, const std::string& path) {
   return Status::Ok();
 }
 
+// Saves that schema `version`'s backfill has done the rows before `next_id`.
+Status SaveProgress(sqlite3* db, const std::string& path, std::string_view what, int version,
+                    int64_t next_id) {
+  if (sqlite3_exec(db, kProgressTable, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Error(db, path, what);
+  }
+  OwnedStmt progress;
+  if (Status s = Prepare(db, path, what,
+                         "INSERT OR REPLACE INTO schema_backfill(version, next_id) VALUES(?1, ?2)",
+                         &progress);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_bind_int(progress.get(), 1, version) != SQLITE_OK ||
+      sqlite3_bind_int64(progress.get(), 2, next_id) != SQLITE_OK) {
+    return Error(db, path, what);
+  }
+  return StepDone(db, path, what, progress.get());
+}
+
 // A batch of the re-rate: rates the rows from the saved progress on, rewriting those that differ.
 Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 10";
@@ -215,7 +237,7 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   if (Status s = ReadProgress(db, path, kWhat, kVersion, &next_id); !s.ok()) return s;
   bool partial = false;
   if (Status s = PartialRerate(db, path, kWhat, &partial); !s.ok()) return s;
-  OwnedStmt select, update, progress;
+  OwnedStmt select, update;
   // Columns 3.. are the stored rating (ReadRatingRow).
   const std::string select_sql = std::string("SELECT id, givens, solution, ") + kRatingColumns +
                                  " FROM puzzles WHERE id >= ?1 AND (?3 = 0 OR rating >= 65 OR "
@@ -256,20 +278,58 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   if (rc != SQLITE_DONE) return Error(db, path, kWhat);
   *done = rows < kBackfillBatchRows;
   if (*done) return Status::Ok();  // the schema file follows in this transaction
-  if (sqlite3_exec(db, kProgressTable, nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return Error(db, path, kWhat);
-  }
+  return SaveProgress(db, path, kWhat, kVersion, last_id + 1);
+}
+
+// The schema whose step fills in EP and ED (schema 011 added their columns).
+constexpr int kEpEdVersion = 12;
+
+// A batch of EP and ED: rates the rows without them from the saved progress on and sets theirs.
+Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
+  constexpr std::string_view kWhat = "cannot add EP and ED to the puzzles for schema 12";
+  int64_t next_id = 0;
+  if (Status s = ReadProgress(db, path, kWhat, kEpEdVersion, &next_id); !s.ok()) return s;
+  OwnedStmt select, update;
   if (Status s = Prepare(db, path, kWhat,
-                         "INSERT OR REPLACE INTO schema_backfill(version, next_id) VALUES(?1, ?2)",
-                         &progress);
+                         "SELECT id, givens, solution FROM puzzles WHERE id >= ?1 AND ep IS NULL "
+                         "ORDER BY id LIMIT ?2",
+                         &select);
       !s.ok()) {
     return s;
   }
-  if (sqlite3_bind_int(progress.get(), 1, kVersion) != SQLITE_OK ||
-      sqlite3_bind_int64(progress.get(), 2, last_id + 1) != SQLITE_OK) {
+  if (Status s = Prepare(db, path, kWhat, "UPDATE puzzles SET ep = ?2, ed = ?3 WHERE id = ?1",
+                         &update);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
+      sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK) {
     return Error(db, path, kWhat);
   }
-  return StepDone(db, path, kWhat, progress.get());
+  int rows = 0, rc;
+  int64_t last_id = next_id - 1;
+  while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
+    ++rows;
+    last_id = sqlite3_column_int64(select.get(), 0);
+    const ParseResult givens = ParseGrid(ColumnView(select.get(), 1));
+    const ParseResult solution = ParseGrid(ColumnView(select.get(), 2));
+    Rating rating;
+    if (!givens.ok || !solution.ok || !IsCompleteValidGrid(solution.grid) ||
+        !AgreesWith(givens.grid, solution.grid) || !RatePuzzle(givens.grid, &rating)) {
+      continue;  // left for `verify` to report
+    }
+    sqlite3_stmt* u = update.get();
+    if (sqlite3_bind_int64(u, 1, last_id) != SQLITE_OK ||
+        sqlite3_bind_int(u, 2, rating.ep) != SQLITE_OK ||
+        sqlite3_bind_int(u, 3, rating.ed) != SQLITE_OK) {
+      return Error(db, path, kWhat);
+    }
+    if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
+  }
+  if (rc != SQLITE_DONE) return Error(db, path, kWhat);
+  *done = rows < kBackfillBatchRows;
+  if (*done) return Status::Ok();  // the schema file follows in this transaction
+  return SaveProgress(db, path, kWhat, kEpEdVersion, last_id + 1);
 }
 
 }  // namespace
@@ -277,6 +337,7 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done) {
   *done = true;
   if (version == kRerateVersion) return RerateBatch(db, path, done);
+  if (version == kEpEdVersion) return EpEdBatch(db, path, done);
   return Status::Ok();
 }
 

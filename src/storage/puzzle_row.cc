@@ -44,8 +44,8 @@ constexpr char kCopiedKeyExpr[] = "coalesce(canonical_key, sudoku_canonical_key(
 const char kInsertPuzzleSql[] =
     "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
     "grid_method, dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, "
-    "techniques, canonical_key) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-    "?14, ?15, ?16, ?17, ?18) ON CONFLICT(canonical_key) DO NOTHING";
+    "techniques, canonical_key, ep, ed) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+    "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) ON CONFLICT(canonical_key) DO NOTHING";
 
 PuzzleRowText::PuzzleRowText(const PuzzleRecord& r)
     : givens(FormatGrid(r.givens, givens_buffer)),
@@ -78,13 +78,15 @@ int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& r
     rc = with_key ? sqlite3_bind_int64(insert, 18, text.canonical_key)
                   : sqlite3_bind_null(insert, 18);
   }
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 19, r.ep);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 20, r.ed);
   return rc;
 }
 
 const char kPuzzleColumns[] =
     "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
     "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
-    "canonical_key";
+    "canonical_key, ep, ed";
 
 void ReadPuzzleRow(sqlite3_stmt* stmt, StoredPuzzle* puzzle) {
   puzzle->id = sqlite3_column_int64(stmt, 0);
@@ -107,6 +109,8 @@ void ReadPuzzleRow(sqlite3_stmt* stmt, StoredPuzzle* puzzle) {
   puzzle->techniques = ColumnText(stmt, 17);
   puzzle->has_canonical_key = sqlite3_column_type(stmt, 18) != SQLITE_NULL;
   puzzle->canonical_key = sqlite3_column_int64(stmt, 18);
+  puzzle->ep = sqlite3_column_int(stmt, 19);
+  puzzle->ed = sqlite3_column_int(stmt, 20);
 }
 
 RatingRow RatingRowOf(const Rating& rating) {

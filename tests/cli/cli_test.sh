@@ -329,8 +329,9 @@ case_export() {
   need sqlite3
   make_corpus
   local cols="id, run_id, givens, solution, clues, freedom, level, symmetry, grid_method, dig_order,
-              canonical, clue_level, printf('%d.%d', rating / 10, rating % 10) as rating, hardest,
-              guesses"
+              canonical, clue_level, printf('%d.%d', rating / 10, rating % 10) as rating,
+              printf('%d.%d', ep / 10, ep % 10) as ep, printf('%d.%d', ed / 10, ed % 10) as ed,
+              hardest, guesses"
   local where="clue_level = 'hard' and clues between 24 and 28 and freedom >= 150 and run_id = 1
                and rating <= 23"
   local filters=(--clue-level hard --clues 24-28 --freedom 150-729 --run 1 --rating 0-2.3)
@@ -346,7 +347,7 @@ case_export() {
   "$BIN" export --db odd.db --format csv --limit 3 | tr -d '\r' >odd.csv || fail "export odd csv"
   sqlite3 -csv -header odd.db "select $cols from puzzles order by id limit 3" | cmp -s - odd.csv ||
     fail "csv quoting: $(cat odd.csv)"
-  grep -q ',"a,""b""","x""y",search,random,[.1-9]*,[a-z]*,[0-9.]*,[a-z-]*,[0-9]*$' odd.csv ||
+  grep -q ',"a,""b""","x""y",search,random,[.1-9]*,[a-z]*,[0-9.]*,[0-9.]*,[0-9.]*,[a-z-]*,[0-9]*$' odd.csv ||
     fail "csv quoting: $(sed -n 2p odd.csv)"
   # Lines: the givens, in id order; -o writes a file.
   "$BIN" export --db c.db --format lines "${filters[@]}" -o out.txt || fail "export lines"
@@ -776,6 +777,7 @@ case_migrate() {
     alter table puzzles drop column clue_level; alter table puzzles drop column rating;
     alter table puzzles drop column hardest; alter table puzzles drop column guesses;
     alter table puzzles drop column techniques;
+    alter table puzzles drop column ep; alter table puzzles drop column ed;
     alter table puzzles drop column canonical; alter table puzzles drop column solution_canonical;
     alter table puzzles drop column dig_order; alter table runs drop column duplicates;
     alter table runs drop column next_item;
@@ -787,12 +789,14 @@ case_migrate() {
   expect_one_line_error 1 "$BIN" stats --db m.db
   grep -q 'schema version 1 is older .*sudoku-corpus migrate --db m.db' err.txt || fail "$(cat err.txt)"
   "$BIN" migrate --db m.db >out.txt || fail migrate
-  [ "$(cat out.txt)" = "m.db: schema 1 -> 10" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "m.db: schema 1 -> 12" ] || fail "migrate said: $(cat out.txt)"
   "$BIN" migrate --db m.db >out.txt
-  grep -q 'already at schema 10' out.txt || fail "second migrate: $(cat out.txt)"
+  grep -q 'already at schema 12' out.txt || fail "second migrate: $(cat out.txt)"
   [ "$(sqlite3 m.db 'select sql from sqlite_master order by name')" = \
     "$(sqlite3 fresh.db 'select sql from sqlite_master order by name')" ] || fail "schema differs from a new corpus"
   [ "$(sqlite3 m.db 'select count(*) from puzzles where canonical is null')" -eq 1 ] || fail "canonical backfill"
+  [ "$(sqlite3 m.db 'select count(*) from puzzles where ep is null or ed is null or ep > rating')" -eq 0 ] ||
+    fail "ep and ed backfill"
   [ "$(sqlite3 m.db 'select next_item from runs')" -eq 61 ] || fail "next_item backfill"
   # The clue-count levels of schema 1 live on as clue_level; level is now the rating band.
   [ "$(sqlite3 m.db "select count(*) from puzzles where rating is null or clue_level is null

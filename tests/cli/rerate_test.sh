@@ -15,6 +15,12 @@ cd "$WORK"
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
+# Schemas before 11 had no ep and ed columns: an aged corpus loses them (schema 11 adds them back).
+drop_ep_ed() {
+  sqlite3 "$1" "alter table puzzles drop column ep; alter table puzzles drop column ed" ||
+    fail "dropping ep, ed of $1"
+}
+
 # Turns corpus $1 into what the rater of schema 4 left: no direct techniques (it rated such steps
 # as the plain technique; pointing stands for them here), version 4.
 age_to_schema_4() {
@@ -22,6 +28,7 @@ age_to_schema_4() {
                   techniques = '{\"hidden-single-box\":40,\"pointing\":1}'
                 where hardest like 'direct-%';
                 pragma user_version = 4" || fail "aging $1"
+  drop_ep_ed "$1"
 }
 
 # Turns corpus $1 into what the rater of schema 5 left: no forcing chains (a guess instead).
@@ -30,6 +37,7 @@ age_to_schema_5() {
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where hardest like '%forcing-chain';
                 pragma user_version = 5" || fail "aging $1"
+  drop_ep_ed "$1"
 }
 
 # Turns corpus $1 into what the rater of schema 6 left: no multiple forcing chains (a guess
@@ -40,6 +48,7 @@ age_to_schema_6() {
                 where hardest in ('cell-forcing-chain', 'region-forcing-chain');
                 update puzzles set level = 'expert' where rating between 80 and 99;
                 pragma user_version = 6" || fail "aging $1"
+  drop_ep_ed "$1"
 }
 
 # Turns corpus $1 into what the rater of schema 7 left: no dynamic forcing chains (a guess
@@ -49,6 +58,7 @@ age_to_schema_7() {
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where hardest = 'dynamic-forcing-chain';
                 pragma user_version = 7" || fail "aging $1"
+  drop_ep_ed "$1"
 }
 
 # Turns corpus $1 into what the rater of schema 8 left where it guessed: the rows whose hardest
@@ -59,6 +69,7 @@ age_to_schema_8() {
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where $2;
                 pragma user_version = 8" || fail "aging $1"
+  drop_ep_ed "$1"
 }
 
 # Turns corpus $1 into what the rater of schema 9 left where its path differed for want of the
@@ -69,6 +80,7 @@ age_to_schema_9() {
                   techniques = '{\"hidden-single-box\":40,\"cell-forcing-chain\":1}'
                 where $2;
                 pragma user_version = 9" || fail "aging $1"
+  drop_ep_ed "$1"
 }
 
 # An old corpus ($1, aged to schema $2 by age_to_schema_$2) is refused by the read commands,
@@ -85,7 +97,7 @@ expect_rerated() {
   grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
     fail "$(cat err.txt)"
   "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "$db: schema $version -> 10" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "$db: schema $version -> 12" ] || fail "migrate said: $(cat out.txt)"
   [ "$(sqlite3 "$db" "select count(*) from puzzles where $hardest")" -eq "$count" ] ||
     fail "the puzzles where $hardest did not come back"
   [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name like 'schema_%'")" -eq 0 ] ||
@@ -137,6 +149,43 @@ case_rerate_resume() {
   fi
   "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
+}
+
+# EP and ED for a corpus of schema 10: every row gets SE's, in batches; a migration killed between
+# them keeps the rows it did (the file stays at 11, its progress recorded) and the next `migrate`
+# finishes from there; `verify` then finds every stored ep and ed this rater's.
+case_ep_ed_resume() {
+  need sqlite3
+  "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
+  sqlite3 k.db "select id, ep, ed from puzzles order by id" >want.txt
+  drop_ep_ed k.db
+  sqlite3 k.db "pragma user_version = 10" || fail "aging k.db"
+  "$BIN" migrate --db k.db >/dev/null 2>&1 &
+  local pid=$! next=""
+  for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
+    next=$(sqlite3 k.db "select next_id from schema_backfill" 2>/dev/null)
+    [ -n "$next" ] && [ "$next" -gt 0 ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.02
+  done
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 11 ]; then
+    next=$(sqlite3 k.db "select next_id from schema_backfill")
+    [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and ep is null")" -eq 0 ] ||
+      fail "a committed batch was lost"
+    [ "$(sqlite3 k.db "select count(*) from puzzles where id >= $next and ep is not null")" -eq 0 ] ||
+      fail "rows past the last committed batch were changed"
+  else
+    echo "note: the migration ended before it could be killed between batches" >&2
+  fi
+  "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
+  [ "$(sqlite3 k.db 'pragma user_version')" -eq 12 ] || fail "not at schema 12"
+  sqlite3 k.db "select id, ep, ed from puzzles order by id" >got.txt
+  cmp -s want.txt got.txt || fail "ep, ed differ from a new corpus's: $(diff want.txt got.txt | head -3)"
+  sqlite3 k.db "update puzzles set ed = ed + 1 where id = 7" || fail "tamper"
+  "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt && fail "verify missed a wrong ed"
+  grep -q "ed" out.txt || fail "verify: $(cat out.txt)"
 }
 
 "case_$CASE"

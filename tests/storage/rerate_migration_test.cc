@@ -63,7 +63,8 @@ void MakeOldCorpus(const std::string& path, int count, int version = 4) {
   store.reset();
   ExecOnFile(path,
              "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "
-             "level = 'beginner'; PRAGMA user_version = " +
+             "level = 'beginner'; ALTER TABLE puzzles DROP COLUMN ep; "
+             "ALTER TABLE puzzles DROP COLUMN ed; PRAGMA user_version = " +
                  std::to_string(version) + ";");
 }
 

@@ -31,6 +31,8 @@ struct PuzzleRecord {
   std::string_view dig_order;    // order cells were tried in ("random"), a static string
   Grid canonical;                // CanonicalForm(givens), canonical.h: equal for equivalents
   Grid solution_canonical;       // CanonicalGrid(solution)
+  int ep = 0;                    // SE's EP and ED in tenths (Rating::ep, ::ed)
+  int ed = 0;
 };
 
 }  // namespace sudoku

@@ -1,13 +1,13 @@
 // AppPackWriter: writes an app pack, one small self-contained SQLite file of puzzles that an app
 // bundles and opens read-only (`export --format sqlite`). Its layout is a contract apps rely on:
 //
-//   puzzles (id INTEGER, givens TEXT, solution TEXT, rating REAL, level INTEGER, clues INTEGER,
-//           hardest INTEGER, techniques INTEGER, hints BLOB), WITHOUT ROWID, PRIMARY KEY (level,
-//           rating, id): the rows are stored in that order, so a query by level, or by level and
-//           rating, reads one contiguous range with no index.
+//   puzzles (id INTEGER, givens TEXT, solution TEXT, rating REAL, ep REAL, ed REAL, level
+//           INTEGER, clues INTEGER, hardest INTEGER, techniques INTEGER, hints BLOB), WITHOUT
+//           ROWID, PRIMARY KEY (level, rating, id): the rows are stored in that order, so a query
+//           by level, or by level and rating, reads one contiguous range with no index.
 //     id        the puzzle's id in the corpus it came from
 //     givens    81 characters, row-major, '.' empty; solution 81 digits
-//     rating    SE rating (6.6), the unit of every other export
+//     rating    SE rating (6.6), the unit of every other export; ep, ed SE's EP and ED
 //     level     1 beginner, 2 easy, 3 medium, 4 hard, 5 expert, 6 extreme (RatingBands() order;
 //               a level name outside them gets the next number); names in `levels`
 //     hardest   the technique of the hardest step (techniques.id)

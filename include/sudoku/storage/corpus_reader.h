@@ -83,6 +83,8 @@ struct StoredPuzzle {
   // without canonical form and for a collision row (store.h).
   bool has_canonical_key = false;
   int64_t canonical_key = 0;
+  int ep = 0;  // SE's EP and ED in tenths (rating.h)
+  int ed = 0;
 };
 
 // One row of `runs`, with how many of its puzzles are stored (and match the filter, if any).

@@ -288,6 +288,8 @@ bool GeneratePuzzle(const GeneratorOptions& options, int64_t item_index, uint64_
     record->level = RatingLevel(rating.rating);
     record->clue_class = ClueClassOf(record->clues);
     record->rating = rating.rating;
+    record->ep = rating.ep;
+    record->ed = rating.ed;
     record->hardest = rating.hardest;
     record->guesses = rating.guesses;
     record->technique_uses = rating.uses;
