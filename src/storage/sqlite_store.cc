@@ -140,8 +140,15 @@ Status SqliteStore::Impl::Configure() {
   if (opened_version_ > 0) {
     if (Status s = storage_internal::RefuseDamaged(db_, path_); !s.ok()) return s;
   }
-  if (Status s = conn.SetPragmas(); !s.ok()) return s;
-  if (Status s = storage_internal::Migrate(conn); !s.ok()) return s;
+  const char* file = sqlite3_db_filename(db_, "main");  // absolute; "" for ":memory:"
+  run_locks_ = std::make_unique<storage_internal::RunLocks>(file == nullptr ? "" : file, path_);
+  // In turn with the other writers: switching a new file to WAL and creating its schema need
+  // it to themselves, and SQLite refuses some of those waits at once rather than retrying.
+  if (Status s = run_locks_->TakeWriteTurn(); !s.ok()) return s;
+  Status set_up = conn.SetPragmas();
+  if (set_up.ok()) set_up = storage_internal::Migrate(conn);
+  run_locks_->EndWriteTurn();
+  if (!set_up.ok()) return set_up;
   // The schema's CHECKs (text forms of 81 characters, techniques JSON, run status) guard the
   // corpus against other writers. This one's values meet them by construction (FormatGrid
   // fills 81 characters, TechniqueUsesJson writes JSON, EndRun checks the status), and
@@ -179,10 +186,7 @@ Status SqliteStore::Impl::Configure() {
       !s.ok()) {
     return s;
   }
-  if (Status s = SizeCache(); !s.ok()) return s;
-  const char* file = sqlite3_db_filename(db_, "main");  // absolute; "" for ":memory:"
-  run_locks_ = std::make_unique<storage_internal::RunLocks>(file == nullptr ? "" : file, path_);
-  return Status::Ok();
+  return SizeCache();
 }
 
 SqliteStore::Impl::~Impl() {
@@ -217,14 +221,27 @@ Status SqliteStore::Impl::Step(sqlite3_stmt* stmt, std::string_view what, int bi
   return result;
 }
 
+Status SqliteStore::Impl::BeginWrite(std::string_view what) {
+  if (Status s = run_locks_->TakeWriteTurn(); !s.ok()) return s;
+  Status s = Step(begin_, what);
+  if (!s.ok()) run_locks_->EndWriteTurn();
+  return s;
+}
+
+Status SqliteStore::Impl::CommitWrite(std::string_view what) {
+  Status s = Step(commit_, what);
+  if (s.ok()) run_locks_->EndWriteTurn();
+  return s;
+}
+
 Status SqliteStore::Impl::Rollback(Status cause) {
   in_transaction_ = false;
   uncommitted_rows_ = 0;
-  if (sqlite3_get_autocommit(db_)) return cause;  // SQLite already rolled back (e.g. I/O error)
-  if (Status s = Step(rollback_, "cannot roll back"); !s.ok()) {
-    return cause.Append("; then " + s.message());
-  }
-  return cause;
+  Status s;
+  // SQLite may have rolled back already (an I/O error).
+  if (!sqlite3_get_autocommit(db_)) s = Step(rollback_, "cannot roll back");
+  run_locks_->EndWriteTurn();
+  return s.ok() ? cause : cause.Append("; then " + s.message());
 }
 
 }  // namespace sudoku

@@ -63,6 +63,11 @@ class SqliteStore::Impl {
   // there was a row and *text, unless null, gets its column 0. Resets the statement.
   Status QueryOne(sqlite3_stmt* stmt, int bind_rc, std::string_view what, std::string* text,
                   bool* found);
+  // Waits for this store's turn to write (storage/run_lock.h), then begins a write
+  // transaction; the turn is given back when that fails.
+  Status BeginWrite(std::string_view what);
+  // Commits the write transaction and gives the turn to the next writer.
+  Status CommitWrite(std::string_view what);
   Status Rollback(Status cause);  // rolls back the open transaction, returns `cause`
   // Rolls back the batch being written (to its savepoint), commits the ones before it, and
   // returns `cause`.

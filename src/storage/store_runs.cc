@@ -54,7 +54,7 @@ Status SqliteStore::Impl::BeginRun(const RunInfo& info, int64_t* run_id) {
   }
 
   // The run is claimed before its row is committed: no other process can see it unowned.
-  if (Status s = Step(begin_, "cannot start the run transaction"); !s.ok()) return Rollback(s);
+  if (Status s = BeginWrite("cannot start the run transaction"); !s.ok()) return Rollback(s);
   std::string seed = std::to_string(info.seed);
   rc = BindStoreText(insert_run_, 1, seed);
   if (rc == SQLITE_OK) rc = BindStoreText(insert_run_, 2, params);
@@ -63,7 +63,7 @@ Status SqliteStore::Impl::BeginRun(const RunInfo& info, int64_t* run_id) {
   if (Status s = Step(insert_run_, "cannot insert the run", rc); !s.ok()) return Rollback(s);
   const int64_t id = sqlite3_last_insert_rowid(db_);
   if (Status s = run_locks_->Claim(id); !s.ok()) return Rollback(s);
-  if (Status s = Step(commit_, "cannot commit the new run"); !s.ok()) {
+  if (Status s = CommitWrite("cannot commit the new run"); !s.ok()) {
     run_locks_->Release(id);
     return Rollback(s);
   }
@@ -82,6 +82,10 @@ Status SqliteStore::Impl::EndRun(std::string_view status) {
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(end_run_, 2, run_id_);
   std::string what = "cannot end run " + std::to_string(run_id_);
   // In the open transaction, if any: the run's last batches and its end commit together.
+  if (!in_transaction_) {
+    if (Status s = BeginWrite(what); !s.ok()) return Rollback(s);
+    in_transaction_ = true;
+  }
   if (Status s = Step(end_run_, what, rc); !s.ok()) return s;
   if (sqlite3_changes(db_) != 1) {
     return Status::Internal(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
@@ -188,7 +192,7 @@ Status SqliteStore::Impl::ResumeRun(int64_t run_id, StoredRun* run, int64_t extr
     return Status::InvalidArgument(path_ + ": cannot extend a run by " + std::to_string(extra));
   }
   // One write transaction: no other writer can end or extend the run between check and reopen.
-  if (Status s = Step(begin_, "cannot start the resume transaction"); !s.ok()) return Rollback(s);
+  if (Status s = BeginWrite("cannot start the resume transaction"); !s.ok()) return Rollback(s);
   if (Status s = FindRun(run_id, extra > 0, run); !s.ok()) return Rollback(s);
   if (__builtin_add_overflow(run->requested, extra, &run->requested)) {
     return Rollback(Status::InvalidArgument(path_ + ": run " + std::to_string(run->id) +
@@ -201,7 +205,7 @@ Status SqliteStore::Impl::ResumeRun(int64_t run_id, StoredRun* run, int64_t extr
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(reopen_run_, 2, extra);
   std::string what = "cannot reopen run " + std::to_string(run->id);
   Status s = Step(reopen_run_, what, rc);
-  if (s.ok()) s = Step(commit_, "cannot commit the resumed run");
+  if (s.ok()) s = CommitWrite("cannot commit the resumed run");
   if (!s.ok()) {
     run_locks_->Release(run->id);
     return Rollback(s);

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Writers of one corpus at once, and requests refused before any work:
+# tests/cli/writers_test.sh CASE BINARY. Exit 0 = pass, 77 = skipped, anything else = fail.
+set -uo pipefail
+CASE="$1"
+BIN="$2"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# wait_for_rows DB: until DB holds a puzzle (60 s at most).
+wait_for_rows() {
+  local deadline=$((SECONDS + 60))
+  until [ "$(sqlite3 "$1" 'select count(*) from puzzles' 2>/dev/null)" -gt 0 ] 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "nothing written to $1 in 60 s"
+    sleep 0.1
+  done
+}
+
+# Three generates write one corpus at once, first a new one, then the same one again: each gets
+# its turns between the others' commits (one used to give up after 5 s of finding the lock
+# taken, or when switching the new file to WAL), and every run finishes with its count.
+case_concurrent_generates() {
+  need sqlite3
+  local count round seed pids=() want=""
+  count=$(scaled 150000 10000)
+  for round in 1 2; do
+    for seed in 1 2 3; do
+      "$BIN" generate --db c.db --count "$count" --seed "$round$seed" --threads 2 --quiet \
+        2>"err$round$seed.txt" &
+      pids+=($!)
+      want+="${want:+, }finished $count"
+    done
+    for seed in 1 2 3; do
+      wait "${pids[0]}" || fail "writer $round$seed failed: $(cat "err$round$seed.txt")"
+      pids=("${pids[@]:1}")
+    done
+  done
+  [ "$(sqlite3 c.db "select group_concat(status || ' ' || written, ', ') from runs")" = "$want" ] ||
+    fail "runs: $(sqlite3 c.db 'select * from runs')"
+  [ "$(sqlite3 c.db 'select count(*) from puzzles')" -eq $((6 * count)) ] || fail "rows missing"
+  "$BIN" verify --db c.db >/dev/null || fail "verify"
+}
+
+# A merge into a corpus a generate is writing is refused in one line before it reads anything
+# (it would decide which puzzles are new against rows still coming); once the run ends it works.
+case_merge_into_live() {
+  need sqlite3
+  "$BIN" generate --db src.db --count 3000 --seed 5 --quiet || fail src
+  "$BIN" generate --db live.db --count 10000000 --seed 5 --threads 1 --quiet &
+  LIVE_PID=$!  # global: the trap runs after this function returns
+  trap 'kill -KILL "$LIVE_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+  wait_for_rows live.db
+  expect_one_line_error 1 "$BIN" merge --db live.db src.db
+  grep -q 'live.db run 1: is being written by another process; merge into live.db when that ends' \
+    err.txt || fail "$(cat err.txt)"
+  kill -INT "$LIVE_PID"
+  wait "$LIVE_PID"
+  "$BIN" merge --db live.db src.db >out.txt || fail "merge once the run stopped"
+  "$BIN" verify --db live.db >/dev/null || fail "verify of the merged corpus"
+}
+
+"case_$CASE"
