@@ -36,6 +36,7 @@ using storage_internal::kLatestSchemaVersion;
 constexpr char kInsertRunSql[] =
     "INSERT INTO runs(seed, params, tool_version, started_at, requested, status) "
     "VALUES(?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?4, 'running')";
+constexpr char kDeleteRunSql[] = "DELETE FROM runs WHERE id = ?1";
 constexpr char kEndRunSql[] =
     "UPDATE runs SET status = ?1, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
     "WHERE id = ?2";
@@ -170,6 +171,7 @@ Status SqliteStore::Impl::Configure() {
       {kCheckParamsSql, &check_params_},
       {kInsertRunSql, &insert_run_},
       {kEndRunSql, &end_run_},
+      {kDeleteRunSql, &delete_run_},
       {kInsertPuzzleSql, &insert_puzzle_},
       {kFormOfKeySql, &form_of_key_},
       {kAnyCollisionRowSql, &any_collision_row_},
@@ -194,9 +196,10 @@ SqliteStore::Impl::~Impl() {
   // exception on its way out) still keeps them.
   // A destructor has no one to tell of a failed commit; SQLite then rolls back at close.
   if (in_transaction_) (void)Step(commit_, "cannot commit");
-  for (sqlite3_stmt* stmt : {begin_, commit_, rollback_, savepoint_, release_, rollback_to_,
-                             check_params_, insert_run_, end_run_, insert_puzzle_, form_of_key_,
-                             any_collision_row_, find_collision_row_, add_written_, reopen_run_}) {
+  for (sqlite3_stmt* stmt :
+       {begin_, commit_, rollback_, savepoint_, release_, rollback_to_, check_params_, insert_run_,
+        end_run_, delete_run_, insert_puzzle_, form_of_key_, any_collision_row_,
+        find_collision_row_, add_written_, reopen_run_}) {
     sqlite3_finalize(stmt);  // no-op for nullptr
   }
   sqlite3_close_v2(db_);  // no-op for nullptr; the last WAL connection checkpoints here

@@ -122,6 +122,7 @@ Status SqliteStore::Impl::WriteBatch(std::span<const PuzzleRecord> batch, BatchO
   *outcome = counted;
   uncommitted_rows_ += static_cast<int64_t>(batch.size());
   corpus_rows_ += counted.stored;
+  run_stored_ += counted.stored;
   if (CommitDue()) return Commit();
   return Status::Ok();
 }

@@ -89,6 +89,7 @@ class SqliteStore::Impl {
   sqlite3_stmt* check_params_ = nullptr;
   sqlite3_stmt* insert_run_ = nullptr;
   sqlite3_stmt* end_run_ = nullptr;
+  sqlite3_stmt* delete_run_ = nullptr;  // a new run that failed before storing a puzzle
   sqlite3_stmt* insert_puzzle_ = nullptr;
   sqlite3_stmt* form_of_key_ = nullptr;         // the canonical form stored under a key
   sqlite3_stmt* any_collision_row_ = nullptr;   // are there collision rows at all
@@ -96,6 +97,8 @@ class SqliteStore::Impl {
   sqlite3_stmt* add_written_ = nullptr;
   sqlite3_stmt* reopen_run_ = nullptr;
   int64_t run_id_ = 0;
+  bool run_is_new_ = false;  // the open run was begun here (BeginRun), not resumed
+  int64_t run_stored_ = 0;   // puzzles the open run has stored since it was begun or resumed
   int opened_version_ = 0;
   std::unique_ptr<storage_internal::RunLocks> run_locks_;  // the runs this store owns
   bool collision_rows_ = false;  // the corpus has collision rows (read at each transaction's start)

@@ -68,6 +68,8 @@ Status SqliteStore::Impl::BeginRun(const RunInfo& info, int64_t* run_id) {
     return Rollback(s);
   }
   run_id_ = id;
+  run_is_new_ = true;
+  run_stored_ = 0;
   *run_id = run_id_;
   return Status::Ok();
 }
@@ -78,15 +80,18 @@ Status SqliteStore::Impl::EndRun(std::string_view status) {
     return Status::InvalidArgument(path_ + ": EndRun status " + Quote(status) +
                                    " is not one of 'finished', 'interrupted', 'failed'");
   }
-  int rc = BindStoreText(end_run_, 1, status);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(end_run_, 2, run_id_);
+  // A request no puzzle met leaves nothing to resume or to count: no row either.
+  const bool remove = status == "failed" && run_is_new_ && run_stored_ == 0;
+  sqlite3_stmt* end = remove ? delete_run_ : end_run_;
+  int rc = remove ? sqlite3_bind_int64(end, 1, run_id_) : BindStoreText(end, 1, status);
+  if (rc == SQLITE_OK && !remove) rc = sqlite3_bind_int64(end, 2, run_id_);
   std::string what = "cannot end run " + std::to_string(run_id_);
   // In the open transaction, if any: the run's last batches and its end commit together.
   if (!in_transaction_) {
     if (Status s = BeginWrite(what); !s.ok()) return Rollback(s);
     in_transaction_ = true;
   }
-  if (Status s = Step(end_run_, what, rc); !s.ok()) return s;
+  if (Status s = Step(end, what, rc); !s.ok()) return s;
   if (sqlite3_changes(db_) != 1) {
     return Status::Internal(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
   }
@@ -211,6 +216,8 @@ Status SqliteStore::Impl::ResumeRun(int64_t run_id, StoredRun* run, int64_t extr
     return Rollback(s);
   }
   run_id_ = run->id;
+  run_is_new_ = false;
+  run_stored_ = 0;
   return Status::Ok();
 }
 

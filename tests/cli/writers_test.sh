@@ -62,4 +62,34 @@ case_merge_into_live() {
   "$BIN" verify --db live.db >/dev/null || fail "verify of the merged corpus"
 }
 
+# Requests no puzzle meets in practice are refused before any work, naming both options (exit 2,
+# no file made); bands that need other digging get it; a request that fails after all leaves
+# no run behind.
+case_refused_requests() {
+  need sqlite3
+  expect_one_line_error 2 "$BIN" generate --db r.db --level expert --clue-class easy
+  grep -q -- '--level expert with --clue-class easy: puzzles of 54-56 clues rate above 1.2' \
+    err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db r.db --rating 4.0-5.0 --clue-level medium
+  grep -q -- '--rating 4.0-5.0 with --clue-class medium' err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db r.db --level all --clue-class easy --count 60
+  expect_one_line_error 2 "$BIN" generate --db r.db --freedom 600-729
+  grep -q -- '--freedom 600-729: a puzzle of 17 or more clues has a freedom of 576 at most' \
+    err.txt || fail "$(cat err.txt)"
+  expect_one_line_error 2 "$BIN" generate --db r.db --clues 40-50 --freedom 400-500
+  [ ! -e r.db ] || fail "a refused request made r.db"
+  # The help's own example band, and a rating band of the extreme level, are met.
+  "$BIN" generate --help | grep -q 'e.g. 130-170' || fail "--freedom example in --help"
+  "$BIN" generate --db r.db --freedom 243-486 --count 20 --seed 1 --quiet || fail "--freedom 243-486"
+  [ "$(sqlite3 r.db 'select count(*) from puzzles where freedom between 243 and 486')" -eq 20 ] ||
+    fail "puzzles outside the freedom band"
+  "$BIN" generate --db r.db --rating 8.0-9.0 --count 5 --seed 1 --quiet || fail "--rating 8.0-9.0"
+  [ "$(sqlite3 r.db 'select count(*) from puzzles where run_id = 2 and rating between 80 and 90')" -eq 5 ] ||
+    fail "--rating 8.0-9.0 did not add 5 puzzles rated 8.0-9.0"
+  # A request that fails after all (no puzzle of 54-56 clues rates 3.0-4.0) leaves no run row.
+  expect_one_line_error 1 "$BIN" generate --db r.db --clues 54-56 --rating 3.0-4.0 --count 5
+  [ "$(sqlite3 r.db "select group_concat(id || ' ' || status) from runs")" = \
+    "1 finished,2 finished" ] || fail "runs: $(sqlite3 r.db 'select id, status from runs')"
+}
+
 "case_$CASE"
