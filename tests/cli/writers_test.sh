@@ -92,4 +92,31 @@ case_refused_requests() {
     "1 finished,2 finished" ] || fail "runs: $(sqlite3 r.db 'select id, status from runs')"
 }
 
+# Ratings are typed and read in SE's unit (4.2) everywhere: tenths typed by mistake (42-64) are
+# refused with the range rather than matching nothing; stats --json shows SE numbers.
+case_rating_units() {
+  need sqlite3
+  need python3
+  "$BIN" generate --db u.db --count 200 --seed 1 --quiet || fail generate
+  local cmd
+  for cmd in export stats; do
+    expect_one_line_error 2 "$BIN" "$cmd" --db u.db --rating 42-64
+    grep -q -- "--rating '42-64': out of SE's range 1.0-12.0" err.txt || fail "$cmd: $(cat err.txt)"
+  done
+  expect_one_line_error 2 "$BIN" generate --db u.db --rating 42-64
+  "$BIN" export --db u.db --rating 1.0-2.0 --format lines >x.txt || fail "export --rating 1.0-2.0"
+  [ "$(wc -l <x.txt)" -eq "$(sqlite3 u.db 'select count(*) from puzzles where rating between 10 and 20')" ] ||
+    fail "export --rating 1.0-2.0 count"
+  "$BIN" stats --db u.db --json >s.json || fail "stats --json"
+  python3 - s.json <<'PY' || fail "stats --json ratings: $(head -c 400 s.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["rating"]
+assert d["filter"]["rating"] == [0.0, 12.0], d["filter"]["rating"]
+assert 1.0 <= r["min"] <= r["max"] <= 12.0, r
+assert all(1.0 <= h["value"] <= 12.0 for h in r["histogram"]), r["histogram"]
+assert all(1.0 <= c["mean_rating"] <= 12.0 for c in d["rating_by_clues"])
+PY
+}
+
 "case_$CASE"
