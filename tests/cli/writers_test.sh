@@ -119,4 +119,27 @@ assert all(1.0 <= c["mean_rating"] <= 12.0 for c in d["rating_by_clues"])
 PY
 }
 
+# stats --plot colours every histogram and the mean-rating line by level (the data files carry
+# the levels; the script names no single colour), and leaves room above the tallest bar.
+case_plots_by_level() {
+  need gnuplot
+  "$BIN" generate --db p.db --level all --count 600 --seed 1 --quiet || fail generate
+  "$BIN" stats --db p.db --plot plots >/dev/null || fail "stats --plot"
+  local levels="beginner easy medium hard expert extreme"
+  [ "$(head -1 plots/rating.dat)" = "rating total $levels" ] || fail "rating.dat: $(head -1 plots/rating.dat)"
+  [ "$(head -1 plots/freedom.dat)" = "bin_start total $levels" ] || fail "freedom.dat"
+  [ "$(head -1 plots/rating_clues.dat)" = "clues puzzles mean_rating level_rgb" ] ||
+    fail "rating_clues.dat: $(head -1 plots/rating_clues.dat)"
+  # Each rating counts in its own level's column only: 1.2 is beginner, 8.x extreme.
+  awk 'NR > 1 { n = 0; for (i = 3; i <= NF; ++i) if ($i > 0) ++n; if (n != 1 || $2 == 0) exit 1 }' \
+    plots/rating.dat || fail "a rating in several level columns: $(cat plots/rating.dat)"
+  ! grep -Eq "with (boxes|points|linespoints) .*lc rgb '#" plots/plot_stats.gnuplot ||
+    fail "single-colour plots: $(grep -E "lc rgb '#" plots/plot_stats.gnuplot)"
+  grep -q 'set offsets 0, 0, graph 0.06, 0' plots/plot_stats.gnuplot || fail "no room above bars"
+  local name
+  for name in clues freedom freedom_by_level clues_freedom rating rating_clues; do
+    [ -s "plots/$name.png" ] && [ -s "plots/$name.svg" ] || fail "plots/$name missing"
+  done
+}
+
 "case_$CASE"
