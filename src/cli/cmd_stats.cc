@@ -175,7 +175,7 @@ void PrintTable(const CorpusStats& stats) {
     return;
   }
   PrintCounts("levels (by rating)", stats.levels, stats.puzzles);
-  PrintCounts("clue levels (version 1)", stats.clue_classes, stats.puzzles);
+  PrintCounts("clue classes (by clue count)", stats.clue_classes, stats.puzzles);
   PrintCounts("hardest technique", stats.hardest, stats.puzzles);
   PrintGridMethods(stats);
   PrintSummaries(stats);

@@ -819,7 +819,7 @@ case_levels() {
   [ "$(wc -l <x.txt)" -eq "$(sqlite3 l.db 'select count(*) from puzzles where rating between 65 and 99')" ] ||
     fail "export --rating count"
   "$BIN" stats --db l.db >out.txt || fail stats
-  for section in 'levels (by rating)' 'clue levels' 'hardest technique' 'rating (SE)' 'rating x clues'; do
+  for section in 'levels (by rating)' 'clue classes' 'hardest technique' 'rating (SE)' 'rating x clues'; do
     grep -q "^$section" out.txt || fail "stats lacks '$section'"
   done
   grep -Eq '^  extreme +40 ' out.txt || fail "extreme count: $(cat out.txt)"
