@@ -135,6 +135,12 @@ RatingRange ParseRatingRange(std::string_view option, std::string_view text) {
     throw UsageError(named + "expected MIN-MAX or R with ratings like 3.0-4.4");
   }
   if (range.min > range.max) throw UsageError(named + "MIN is above MAX");
+  // Tenths typed for SE numbers (42-64 for 4.2-6.4) would otherwise match nothing, quietly.
+  if (range.max > kMaxRating) {
+    throw UsageError(named + "out of SE's range 1.0-" + FormatRating(kMaxRating) +
+                     ": no puzzle rates above " + FormatRating(kMaxRating) +
+                     " (a rating is an SE number such as 4.2)");
+  }
   return range;
 }
 

@@ -60,8 +60,9 @@ struct RatingRange {
   int max = 0;
 };
 
-// Parses "MIN-MAX" or "R" with ratings like 4, 4.2 (one decimal at most) into tenths; throws
-// UsageError naming `option` when malformed or MIN > MAX.
+// Parses "MIN-MAX" or "R" with SE ratings like 4, 4.2 (one decimal at most) into tenths; throws
+// UsageError naming `option` when malformed, MIN > MAX, or above SE's 12.0 (tenths typed for
+// SE numbers, 42-64).
 RatingRange ParseRatingRange(std::string_view option, std::string_view text);
 
 // The rating band named `name` (rating.h); throws UsageError listing the names otherwise.

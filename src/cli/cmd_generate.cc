@@ -81,6 +81,61 @@ RatingRange RequestedRatings(const GeneratorOptions& generator) {
   return ratings;
 }
 
+// The highest level a clue class's puzzles reach in practice: above it fewer than one in 200 of
+// them (docs/generation.md, "Requests refused before any work"), so rare that an item misses
+// them in its 1000 attempts once in a hundred items or more. A class not listed reaches every
+// level.
+struct ClueClassReach {
+  std::string_view clue_class;
+  std::string_view top_level;
+};
+constexpr ClueClassReach kClueClassReach[] = {{"easy", "beginner"}, {"medium", "beginner"}};
+
+// Throws UsageError, naming both options, where the ratings asked for lie above every level the
+// clue class reaches.
+void CheckClueClassReach(const GenerateOptions& options, const GeneratorOptions& generator) {
+  for (const ClueClassReach& reach : kClueClassReach) {
+    if (options.clue_class != reach.clue_class) continue;
+    const RatingBand top = *FindRatingBand(reach.top_level);
+    if (generator.min_rating <= top.max_rating) return;
+    const std::string asked =
+        options.level.empty() ? "--rating " + options.rating : "--level " + options.level;
+    const ClueClass clue_class = *FindClueClass(reach.clue_class);
+    throw UsageError(asked + " with --clue-class " + options.clue_class + ": puzzles of " +
+                     std::to_string(clue_class.min_clues) + "-" +
+                     std::to_string(clue_class.max_clues) + " clues rate above " +
+                     FormatRating(top.max_rating) + " (" + std::string(reach.top_level) +
+                     ") too rarely to be generated; choose an easier level or a harder clue "
+                     "class");
+  }
+}
+
+// The fewest clues a unique puzzle has: its freedom is at most 9 for each of the other cells.
+constexpr int kFewestUniqueClues = 17;
+// Freedom above this is rare (under 1%) among puzzles dug to 26-56 clues but common among
+// minimal ones (docs/generation.md): a band that starts above it is dug minimal.
+constexpr int kDugFreedomReach = 210;
+
+// Sets the freedom band of --freedom (UsageError where no puzzle of the clue band has it) and
+// digs minimal puzzles where the band needs fewer clues than the default digging leaves.
+void SetFreedomBand(const GenerateOptions& options, GeneratorOptions* generator) {
+  if (options.freedom.empty()) return;
+  const IntRange freedom = ParseRange("--freedom", options.freedom);
+  generator->min_freedom = freedom.min;
+  generator->max_freedom = freedom.max;
+  const bool clues_chosen = !options.clues.empty() || !options.clue_class.empty();
+  if (!clues_chosen && !generator->dig.minimal && freedom.min > kDugFreedomReach) {
+    generator->dig = DigOptions{
+        .minimal = true, .symmetry = generator->dig.symmetry, .order = generator->dig.order};
+  }
+  const int fewest = std::max(generator->dig.min_clues, kFewestUniqueClues);
+  if (freedom.min > 9 * (81 - fewest)) {
+    throw UsageError("--freedom " + options.freedom + ": a puzzle of " + std::to_string(fewest) +
+                     " or more clues has a freedom of " + std::to_string(9 * (81 - fewest)) +
+                     " at most" + (clues_chosen ? "; allow fewer clues" : ""));
+  }
+}
+
 // Turns the command-line options into generator options; throws UserError when they are bad.
 GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
   GeneratorOptions generator;
@@ -147,11 +202,8 @@ GeneratorOptions ToGeneratorOptions(const GenerateOptions& options) {
     generator.dig.min_clues = clues.min;
     generator.dig.max_clues = clues.max;
   }
-  if (!options.freedom.empty()) {
-    const IntRange freedom = ParseRange("--freedom", options.freedom);
-    generator.min_freedom = freedom.min;
-    generator.max_freedom = freedom.max;
-  }
+  SetFreedomBand(options, &generator);
+  CheckClueClassReach(options, generator);
   ThrowIfBadOptions(CheckGeneratorOptions(generator));
   if (options.count < 1 || options.count > kMaxCount)
     throw UsageError("--count " + std::to_string(options.count) + ": must be from 1 to " +
@@ -343,7 +395,8 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
           ->type_name("MIN-MAX");
   rating->excludes(level);
   auto* freedom =
-      cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 243-486")
+      cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 130-170; above 210 digs "
+                      "minimal puzzles")
           ->type_name("MIN-MAX");
   auto* hardest = cmd->add_option("--hardest", options->hardest,
                                   "Only puzzles whose hardest step is this technique, e.g. "

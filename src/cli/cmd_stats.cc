@@ -175,7 +175,7 @@ void PrintTable(const CorpusStats& stats) {
     return;
   }
   PrintCounts("levels (by rating)", stats.levels, stats.puzzles);
-  PrintCounts("clue levels (version 1)", stats.clue_classes, stats.puzzles);
+  PrintCounts("clue classes (by clue count)", stats.clue_classes, stats.puzzles);
   PrintCounts("hardest technique", stats.hardest, stats.puzzles);
   PrintGridMethods(stats);
   PrintSummaries(stats);
@@ -235,7 +235,7 @@ void PrintJson(const CorpusStats& stats) {
       {"filter",
        {{"level", f.level.empty() ? Json(nullptr) : Json(f.level)},
         {"clue_level", f.clue_class.empty() ? Json(nullptr) : Json(f.clue_class)},
-        {"rating", {f.min_rating / kTenths, f.max_rating / kTenths}},
+        {"rating", {f.min_rating / kTenths, std::min(f.max_rating, kMaxRating) / kTenths}},
         {"clues", {f.min_clues, f.max_clues}},
         {"freedom", {f.min_freedom, f.max_freedom}},
         {"grid_method", f.grid_method.empty() ? Json(nullptr) : Json(f.grid_method)},

@@ -90,19 +90,32 @@ void WriteHeatMap(const fs::path& path, const CorpusStats& stats, int width) {
   Close(out, path);
 }
 
-// Puzzles per rating (in SE units) and the mean rating per clue count.
+// "#rrggbb" as the integer gnuplot's `lc rgb variable` reads.
+long RgbValue(const std::string& colour) { return std::strtol(colour.c_str() + 1, nullptr, 16); }
+
+// Puzzles per rating (in SE units), in the column of the level the rating falls in, and the
+// mean rating per clue count with the colour of the level the mean falls in.
 void WriteRatingTables(const fs::path& rating_path, const fs::path& by_clues_path,
                        const CorpusStats& stats) {
   std::ofstream out = OpenData(rating_path);
-  out << "rating puzzles\n";
+  out << "rating total";
+  for (const LevelCount& level : stats.levels) out << ' ' << level.level;
+  out << '\n';
   for (const ValueCount& bin : stats.rating) {
-    out << FormatRating(bin.value) << ' ' << bin.count << '\n';
+    out << FormatRating(bin.value) << ' ' << bin.count;
+    const std::string_view level = RatingLevel(bin.value);
+    for (const LevelCount& column : stats.levels) {
+      out << ' ' << (column.level == level ? bin.count : 0);
+    }
+    out << '\n';
   }
   Close(out, rating_path);
   out = OpenData(by_clues_path);
-  out << "clues puzzles mean_rating\n";
+  out << "clues puzzles mean_rating level_rgb\n";
   for (const MeanRating& row : stats.rating_by_clues) {
-    out << row.value << ' ' << row.count << ' ' << row.mean_rating / 10.0 << '\n';
+    const int tenths = static_cast<int>(std::lround(row.mean_rating));
+    out << row.value << ' ' << row.count << ' ' << row.mean_rating / 10.0 << ' '
+        << RgbValue(LevelColour(RatingLevel(tenths))) << '\n';
   }
   Close(out, by_clues_path);
 }

@@ -1,5 +1,5 @@
 // The numbers `stats` reports, and `stats --plot`: gnuplot data files plus the PNG pictures
-// that scripts/plot_stats.gnuplot (compiled into the binary) draws from them.
+// that src/cli/stats_plot.gnuplot (compiled into the binary) draws from them.
 #ifndef SUDOKU_CLI_STATS_PLOT_H_
 #define SUDOKU_CLI_STATS_PLOT_H_
 

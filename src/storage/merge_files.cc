@@ -16,7 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kSideSuffixes[] = {"-journal", "-wal", "-shm"};
+// SQLite's side files, and the writers' lock file (storage/run_lock.h) the store makes when it
+// sets up a new output.
+constexpr const char* kSideSuffixes[] = {"-journal", "-wal", "-shm", "-lock"};
 
 // True when another open file description holds an flock on `path`.
 bool Locked(const std::string& path) {

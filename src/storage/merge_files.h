@@ -27,8 +27,8 @@ Status CheckNoMergeFiles(const std::string& output);
 class MergeFile {
  public:
   explicit MergeFile(std::string path) : path_(std::move(path)) {}
-  // Removes the file and its SQLite side files (-journal, -wal, -shm) if this object made it and
-  // Keep was not called.
+  // Removes the file and its side files (SQLite's -journal, -wal, -shm; the writers' -lock) if
+  // this object made it and Keep was not called.
   ~MergeFile();
   MergeFile(const MergeFile&) = delete;
   MergeFile& operator=(const MergeFile&) = delete;

@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -104,6 +104,7 @@ Status Merger::OpenTarget() {
     if (Status s = Exec(sql, "cannot set up the merge in " + stage_.path()); !s.ok()) return s;
   }
   if (!report_->created) {
+    if (Status s = CheckNoWriter(); !s.ok()) return s;
     int64_t rows = 0;
     if (Status s = Query("SELECT EXISTS (SELECT 1 FROM main.puzzles)", 0, 0,
                          "cannot read the puzzles table", &rows);
@@ -113,6 +114,45 @@ Status Merger::OpenTarget() {
     output_had_rows_ = rows != 0;
   }
   return columns_.Read(Connection(target_, db_));
+}
+
+Status Merger::CheckNoWriter() {
+  const char* file = sqlite3_db_filename(db_, "main");
+  const std::string database = file == nullptr ? "" : file;
+  OwnedStmt running;
+  if (Status s = PrepareStatement(
+          db_, target_, "SELECT id FROM main.runs WHERE status = 'running' ORDER BY id", &running);
+      !s.ok()) {
+    return s;
+  }
+  int rc;
+  while ((rc = sqlite3_step(running.get())) == SQLITE_ROW) {
+    const int64_t id = sqlite3_column_int64(running.get(), 0);
+    if (RunLocks::IsClaimed(database, id)) {
+      return Status::Busy(options_.output + " run " + std::to_string(id) +
+                          ": is being written by another process; merge into " + options_.output +
+                          " when that ends");
+    }
+  }
+  if (rc != SQLITE_DONE) return SqliteError(db_, target_, "cannot read the runs table");
+  turn_ = std::make_unique<RunLocks>(database, options_.output);
+  return Query("PRAGMA main.data_version", 0, 0, "cannot read the data version", &data_version_);
+}
+
+Status Merger::BeginWriting() {
+  if (turn_ != nullptr) {
+    if (Status s = turn_->TakeWriteTurn(); !s.ok()) return s;
+  }
+  if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the merge transaction"); !s.ok()) return s;
+  if (turn_ == nullptr) return Status::Ok();
+  int64_t version = 0;
+  Status s = Query("PRAGMA main.data_version", 0, 0, "cannot read the data version", &version);
+  if (s.ok() && version != data_version_) {
+    s = Status::Busy(options_.output +
+                     ": another process wrote to it while the merge read it; nothing was "
+                     "merged; merge again when that writer ends");
+  }
+  return s;
 }
 
 Status Merger::Attach(const SourceRun& part) {
@@ -300,8 +340,8 @@ Status Merger::Publish() {
   if (fd >= 0) ::close(fd);
   if (!synced) return Status::IoError(target_ + ": cannot write to disk");
   // Never over a file that appeared while the merge ran: that one is somebody else's.
-  int renamed = ::renameat2(AT_FDCWD, target_.c_str(), AT_FDCWD, options_.output.c_str(),
-                           RENAME_NOREPLACE);
+  int renamed =
+      ::renameat2(AT_FDCWD, target_.c_str(), AT_FDCWD, options_.output.c_str(), RENAME_NOREPLACE);
   if (renamed != 0 && errno == EINVAL) {  // a file system without RENAME_NOREPLACE
     std::error_code ec;
     errno = fs::exists(options_.output, ec) ? EEXIST : 0;
@@ -312,12 +352,15 @@ Status Merger::Publish() {
     if (error == EEXIST) {
       new_output_.Keep();
       return Status::Busy(options_.output +
-                          ": appeared while the merge ran; the merged corpus is left in " + target_);
+                          ": appeared while the merge ran; the merged corpus is left in " +
+                          target_);
     }
     return Status::IoError(options_.output + ": cannot rename " + target_ + " to it (" +
                            std::strerror(error) + ")");
   }
   new_output_.Keep();  // from here the output is in place
+  std::error_code ec;
+  fs::remove(target_ + "-lock", ec);  // the turn of a file no other writer knew by that name
   const std::string folder = fs::path(options_.output).parent_path().string();
   const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
   if (dir >= 0) {
@@ -356,8 +399,7 @@ Status Merger::Run(std::vector<Unit> units) {
       }
     }
   }
-  if (Status s = Exec("BEGIN IMMEDIATE", "cannot start the merge transaction"); !s.ok()) return s;
-  Status s;
+  Status s = BeginWriting();
   for (size_t i = 0; i < units.size() && s.ok(); ++i) {
     s = WriteUnit(static_cast<int64_t>(i), &units[i]);
   }
@@ -365,10 +407,9 @@ Status Merger::Run(std::vector<Unit> units) {
     s = Exec(index_sql_[i], "cannot build an index");
   }
   if (s.ok()) s = Exec("COMMIT", "cannot commit the merge");
-  if (!s.ok()) {
-    Exec("ROLLBACK", "cannot roll back").ok();
-    return s;
-  }
+  if (!s.ok() && !sqlite3_get_autocommit(db_)) Exec("ROLLBACK", "cannot roll back").ok();
+  if (turn_ != nullptr) turn_->EndWriteTurn();
+  if (!s.ok()) return s;
   if (report_->created) return Publish();
   return Status::Ok();
 }

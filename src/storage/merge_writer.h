@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,7 @@
 #include "storage/merge_files.h"
 #include "storage/merge_plan.h"
 #include "storage/puzzle_row.h"
+#include "storage/run_lock.h"
 #include "sudoku/status.h"
 #include "sudoku/storage/merge.h"
 
@@ -43,6 +45,7 @@ class Merger {
   // published or kept).
   ~Merger() {
     if (db_ != nullptr) sqlite3_close_v2(db_);
+    turn_.reset();
   }
 
   Status Run(std::vector<Unit> units);
@@ -57,6 +60,12 @@ class Merger {
   Status Query(const std::string& sql, int64_t a, int64_t b, std::string_view what, int64_t* out,
                const std::string* file = nullptr);
   Status OpenTarget();
+  // An existing output: refused while one of its runs is being written (the merge would decide
+  // against rows that are still coming); notes the output's version for BeginWriting.
+  Status CheckNoWriter();
+  // Waits for the output's write turn (storage/run_lock.h) and begins the merge's transaction;
+  // Busy when another process changed the output after pass 1 read it.
+  Status BeginWriting();
   Status Attach(const SourceRun& part);
   Status LoadKeys(int64_t index, Unit* unit);
   Status FindRepeats(const std::vector<Unit>& units);
@@ -68,13 +77,15 @@ class Merger {
 
   const MergeOptions& options_;
   MergeReport* report_;
-  std::string target_;  // the file written: the output, or a new one beside it
+  std::string target_;    // the file written: the output, or a new one beside it
   MergeFile new_output_;  // the new corpus, where the output did not exist
   MergeFile stage_;
   sqlite3* db_ = nullptr;
+  std::unique_ptr<RunLocks> turn_;  // an existing output's write turn
+  int64_t data_version_ = 0;        // the output's PRAGMA data_version before pass 1
   bool output_had_rows_ = false;
-  int64_t held_ = 0;  // rows of a short shard unit whose forms the output has already
-  CopiedColumns columns_;               // the puzzle columns copied (puzzle_row.h)
+  int64_t held_ = 0;       // rows of a short shard unit whose forms the output has already
+  CopiedColumns columns_;  // the puzzle columns copied (puzzle_row.h)
   std::vector<std::string> index_sql_;  // indexes dropped while a new output fills
 };
 

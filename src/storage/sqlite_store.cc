@@ -36,6 +36,7 @@ using storage_internal::kLatestSchemaVersion;
 constexpr char kInsertRunSql[] =
     "INSERT INTO runs(seed, params, tool_version, started_at, requested, status) "
     "VALUES(?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?4, 'running')";
+constexpr char kDeleteRunSql[] = "DELETE FROM runs WHERE id = ?1";
 constexpr char kEndRunSql[] =
     "UPDATE runs SET status = ?1, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
     "WHERE id = ?2";
@@ -140,8 +141,15 @@ Status SqliteStore::Impl::Configure() {
   if (opened_version_ > 0) {
     if (Status s = storage_internal::RefuseDamaged(db_, path_); !s.ok()) return s;
   }
-  if (Status s = conn.SetPragmas(); !s.ok()) return s;
-  if (Status s = storage_internal::Migrate(conn); !s.ok()) return s;
+  const char* file = sqlite3_db_filename(db_, "main");  // absolute; "" for ":memory:"
+  run_locks_ = std::make_unique<storage_internal::RunLocks>(file == nullptr ? "" : file, path_);
+  // In turn with the other writers: switching a new file to WAL and creating its schema need
+  // it to themselves, and SQLite refuses some of those waits at once rather than retrying.
+  if (Status s = run_locks_->TakeWriteTurn(); !s.ok()) return s;
+  Status set_up = conn.SetPragmas();
+  if (set_up.ok()) set_up = storage_internal::Migrate(conn);
+  run_locks_->EndWriteTurn();
+  if (!set_up.ok()) return set_up;
   // The schema's CHECKs (text forms of 81 characters, techniques JSON, run status) guard the
   // corpus against other writers. This one's values meet them by construction (FormatGrid
   // fills 81 characters, TechniqueUsesJson writes JSON, EndRun checks the status), and
@@ -163,6 +171,7 @@ Status SqliteStore::Impl::Configure() {
       {kCheckParamsSql, &check_params_},
       {kInsertRunSql, &insert_run_},
       {kEndRunSql, &end_run_},
+      {kDeleteRunSql, &delete_run_},
       {kInsertPuzzleSql, &insert_puzzle_},
       {kFormOfKeySql, &form_of_key_},
       {kAnyCollisionRowSql, &any_collision_row_},
@@ -179,10 +188,7 @@ Status SqliteStore::Impl::Configure() {
       !s.ok()) {
     return s;
   }
-  if (Status s = SizeCache(); !s.ok()) return s;
-  const char* file = sqlite3_db_filename(db_, "main");  // absolute; "" for ":memory:"
-  run_locks_ = std::make_unique<storage_internal::RunLocks>(file == nullptr ? "" : file, path_);
-  return Status::Ok();
+  return SizeCache();
 }
 
 SqliteStore::Impl::~Impl() {
@@ -190,9 +196,10 @@ SqliteStore::Impl::~Impl() {
   // exception on its way out) still keeps them.
   // A destructor has no one to tell of a failed commit; SQLite then rolls back at close.
   if (in_transaction_) (void)Step(commit_, "cannot commit");
-  for (sqlite3_stmt* stmt : {begin_, commit_, rollback_, savepoint_, release_, rollback_to_,
-                             check_params_, insert_run_, end_run_, insert_puzzle_, form_of_key_,
-                             any_collision_row_, find_collision_row_, add_written_, reopen_run_}) {
+  for (sqlite3_stmt* stmt :
+       {begin_, commit_, rollback_, savepoint_, release_, rollback_to_, check_params_, insert_run_,
+        end_run_, delete_run_, insert_puzzle_, form_of_key_, any_collision_row_,
+        find_collision_row_, add_written_, reopen_run_}) {
     sqlite3_finalize(stmt);  // no-op for nullptr
   }
   sqlite3_close_v2(db_);  // no-op for nullptr; the last WAL connection checkpoints here
@@ -217,14 +224,27 @@ Status SqliteStore::Impl::Step(sqlite3_stmt* stmt, std::string_view what, int bi
   return result;
 }
 
+Status SqliteStore::Impl::BeginWrite(std::string_view what) {
+  if (Status s = run_locks_->TakeWriteTurn(); !s.ok()) return s;
+  Status s = Step(begin_, what);
+  if (!s.ok()) run_locks_->EndWriteTurn();
+  return s;
+}
+
+Status SqliteStore::Impl::CommitWrite(std::string_view what) {
+  Status s = Step(commit_, what);
+  if (s.ok()) run_locks_->EndWriteTurn();
+  return s;
+}
+
 Status SqliteStore::Impl::Rollback(Status cause) {
   in_transaction_ = false;
   uncommitted_rows_ = 0;
-  if (sqlite3_get_autocommit(db_)) return cause;  // SQLite already rolled back (e.g. I/O error)
-  if (Status s = Step(rollback_, "cannot roll back"); !s.ok()) {
-    return cause.Append("; then " + s.message());
-  }
-  return cause;
+  Status s;
+  // SQLite may have rolled back already (an I/O error).
+  if (!sqlite3_get_autocommit(db_)) s = Step(rollback_, "cannot roll back");
+  run_locks_->EndWriteTurn();
+  return s.ok() ? cause : cause.Append("; then " + s.message());
 }
 
 }  // namespace sudoku

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <utility>
 
 #include "storage/puzzle_row.h"
 #include "storage/store_impl.h"
@@ -77,7 +78,7 @@ Status SqliteStore::Impl::WriteBatch(std::span<const PuzzleRecord> batch, BatchO
   }
   if (batch.empty()) return Status::Ok();
   if (!in_transaction_) {
-    if (Status s = Step(begin_, "cannot start the batch transaction"); !s.ok()) {
+    if (Status s = BeginWrite("cannot start the batch transaction"); !s.ok()) {
       return Rollback(s);
     }
     in_transaction_ = true;
@@ -121,6 +122,7 @@ Status SqliteStore::Impl::WriteBatch(std::span<const PuzzleRecord> batch, BatchO
   *outcome = counted;
   uncommitted_rows_ += static_cast<int64_t>(batch.size());
   corpus_rows_ += counted.stored;
+  run_stored_ += counted.stored;
   if (CommitDue()) return Commit();
   return Status::Ok();
 }
@@ -142,7 +144,7 @@ bool SqliteStore::Impl::CommitDue() const {
 
 Status SqliteStore::Impl::Commit() {
   if (!in_transaction_) return Status::Ok();
-  Status s = Step(commit_, "cannot commit the batches written");
+  Status s = CommitWrite("cannot commit the batches written");
   if (!s.ok()) {
     s = Rollback(
         s.Append("; " + std::to_string(uncommitted_rows_) + " puzzles of this run were not saved"));
@@ -156,9 +158,7 @@ Status SqliteStore::Impl::Commit() {
 
 Status SqliteStore::Impl::RollBackBatch(Status cause) {
   if (sqlite3_get_autocommit(db_)) {  // SQLite rolled the whole transaction back (I/O error)
-    in_transaction_ = false;
-    uncommitted_rows_ = 0;
-    return cause;
+    return Rollback(std::move(cause));
   }
   Status s = Step(rollback_to_, "cannot roll back the batch");
   if (s.ok()) s = Step(release_, "cannot end the batch");

@@ -63,6 +63,11 @@ class SqliteStore::Impl {
   // there was a row and *text, unless null, gets its column 0. Resets the statement.
   Status QueryOne(sqlite3_stmt* stmt, int bind_rc, std::string_view what, std::string* text,
                   bool* found);
+  // Waits for this store's turn to write (storage/run_lock.h), then begins a write
+  // transaction; the turn is given back when that fails.
+  Status BeginWrite(std::string_view what);
+  // Commits the write transaction and gives the turn to the next writer.
+  Status CommitWrite(std::string_view what);
   Status Rollback(Status cause);  // rolls back the open transaction, returns `cause`
   // Rolls back the batch being written (to its savepoint), commits the ones before it, and
   // returns `cause`.
@@ -84,6 +89,7 @@ class SqliteStore::Impl {
   sqlite3_stmt* check_params_ = nullptr;
   sqlite3_stmt* insert_run_ = nullptr;
   sqlite3_stmt* end_run_ = nullptr;
+  sqlite3_stmt* delete_run_ = nullptr;  // a new run that failed before storing a puzzle
   sqlite3_stmt* insert_puzzle_ = nullptr;
   sqlite3_stmt* form_of_key_ = nullptr;         // the canonical form stored under a key
   sqlite3_stmt* any_collision_row_ = nullptr;   // are there collision rows at all
@@ -91,6 +97,8 @@ class SqliteStore::Impl {
   sqlite3_stmt* add_written_ = nullptr;
   sqlite3_stmt* reopen_run_ = nullptr;
   int64_t run_id_ = 0;
+  bool run_is_new_ = false;  // the open run was begun here (BeginRun), not resumed
+  int64_t run_stored_ = 0;   // puzzles the open run has stored since it was begun or resumed
   int opened_version_ = 0;
   std::unique_ptr<storage_internal::RunLocks> run_locks_;  // the runs this store owns
   bool collision_rows_ = false;  // the corpus has collision rows (read at each transaction's start)

@@ -54,7 +54,7 @@ Status SqliteStore::Impl::BeginRun(const RunInfo& info, int64_t* run_id) {
   }
 
   // The run is claimed before its row is committed: no other process can see it unowned.
-  if (Status s = Step(begin_, "cannot start the run transaction"); !s.ok()) return Rollback(s);
+  if (Status s = BeginWrite("cannot start the run transaction"); !s.ok()) return Rollback(s);
   std::string seed = std::to_string(info.seed);
   rc = BindStoreText(insert_run_, 1, seed);
   if (rc == SQLITE_OK) rc = BindStoreText(insert_run_, 2, params);
@@ -63,11 +63,13 @@ Status SqliteStore::Impl::BeginRun(const RunInfo& info, int64_t* run_id) {
   if (Status s = Step(insert_run_, "cannot insert the run", rc); !s.ok()) return Rollback(s);
   const int64_t id = sqlite3_last_insert_rowid(db_);
   if (Status s = run_locks_->Claim(id); !s.ok()) return Rollback(s);
-  if (Status s = Step(commit_, "cannot commit the new run"); !s.ok()) {
+  if (Status s = CommitWrite("cannot commit the new run"); !s.ok()) {
     run_locks_->Release(id);
     return Rollback(s);
   }
   run_id_ = id;
+  run_is_new_ = true;
+  run_stored_ = 0;
   *run_id = run_id_;
   return Status::Ok();
 }
@@ -78,11 +80,18 @@ Status SqliteStore::Impl::EndRun(std::string_view status) {
     return Status::InvalidArgument(path_ + ": EndRun status " + Quote(status) +
                                    " is not one of 'finished', 'interrupted', 'failed'");
   }
-  int rc = BindStoreText(end_run_, 1, status);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int64(end_run_, 2, run_id_);
+  // A request no puzzle met leaves nothing to resume or to count: no row either.
+  const bool remove = status == "failed" && run_is_new_ && run_stored_ == 0;
+  sqlite3_stmt* end = remove ? delete_run_ : end_run_;
+  int rc = remove ? sqlite3_bind_int64(end, 1, run_id_) : BindStoreText(end, 1, status);
+  if (rc == SQLITE_OK && !remove) rc = sqlite3_bind_int64(end, 2, run_id_);
   std::string what = "cannot end run " + std::to_string(run_id_);
   // In the open transaction, if any: the run's last batches and its end commit together.
-  if (Status s = Step(end_run_, what, rc); !s.ok()) return s;
+  if (!in_transaction_) {
+    if (Status s = BeginWrite(what); !s.ok()) return Rollback(s);
+    in_transaction_ = true;
+  }
+  if (Status s = Step(end, what, rc); !s.ok()) return s;
   if (sqlite3_changes(db_) != 1) {
     return Status::Internal(path_ + ": run " + std::to_string(run_id_) + " is missing from runs");
   }
@@ -188,7 +197,7 @@ Status SqliteStore::Impl::ResumeRun(int64_t run_id, StoredRun* run, int64_t extr
     return Status::InvalidArgument(path_ + ": cannot extend a run by " + std::to_string(extra));
   }
   // One write transaction: no other writer can end or extend the run between check and reopen.
-  if (Status s = Step(begin_, "cannot start the resume transaction"); !s.ok()) return Rollback(s);
+  if (Status s = BeginWrite("cannot start the resume transaction"); !s.ok()) return Rollback(s);
   if (Status s = FindRun(run_id, extra > 0, run); !s.ok()) return Rollback(s);
   if (__builtin_add_overflow(run->requested, extra, &run->requested)) {
     return Rollback(Status::InvalidArgument(path_ + ": run " + std::to_string(run->id) +
@@ -201,12 +210,14 @@ Status SqliteStore::Impl::ResumeRun(int64_t run_id, StoredRun* run, int64_t extr
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(reopen_run_, 2, extra);
   std::string what = "cannot reopen run " + std::to_string(run->id);
   Status s = Step(reopen_run_, what, rc);
-  if (s.ok()) s = Step(commit_, "cannot commit the resumed run");
+  if (s.ok()) s = CommitWrite("cannot commit the resumed run");
   if (!s.ok()) {
     run_locks_->Release(run->id);
     return Rollback(s);
   }
   run_id_ = run->id;
+  run_is_new_ = false;
+  run_stored_ = 0;
   return Status::Ok();
 }
 

@@ -730,9 +730,31 @@ TEST_F(SqliteStoreTest, ResumeRunAppendsToTheRunAndEndRunFinishesIt) {
   EXPECT_EQ(s.message(), file_.path() + ": no unfinished run to resume");
 }
 
+// A request no puzzle met leaves no run behind; a failed run that stored puzzles, or a resumed
+// one, keeps its row for --resume.
+TEST_F(SqliteStoreTest, RemovesANewRunThatFailedBeforeStoringAPuzzle) {
+  ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
+  MakeRun(store_.get(), 3, "finished");
+  MakeRun(store_.get(), 0, "failed");
+  sqlite3* db = StoreDb(*store_);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs"), 1);
+  const int64_t kept = MakeRun(store_.get(), 0, "interrupted");
+  StoredRun run;
+  ASSERT_TRUE(store_->ResumeRun(kept, &run).ok());
+  ASSERT_TRUE(store_->EndRun("failed").ok());  // resumed: its row stays
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs WHERE status = 'failed'"), 1);
+  int64_t run_id = 0;
+  ASSERT_TRUE(store_->BeginRun(MakeRunInfo(7), &run_id).ok());
+  BatchOutcome outcome;
+  ASSERT_TRUE(store_->WriteBatch(MakeBatch(0, 1), &outcome).ok());
+  ASSERT_EQ(outcome.stored, 1);
+  ASSERT_TRUE(store_->EndRun("failed").ok());  // stored a puzzle: resumable
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM runs WHERE status = 'failed'"), 2);
+}
+
 TEST_F(SqliteStoreTest, ResumesARunWithNothingWrittenOrEverythingWritten) {
   ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
-  MakeRun(store_.get(), 0, "failed");
+  MakeRun(store_.get(), 0, "interrupted");
   ASSERT_NO_FATAL_FAILURE(BeginRun());  // all 10 written, then "killed"
   ASSERT_TRUE(Write(store_, MakeBatch(0, 10)).ok());
   ASSERT_TRUE(store_->EndRun("interrupted").ok());

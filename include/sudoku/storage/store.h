@@ -108,7 +108,8 @@ class SqliteStore : public PuzzleSink {
   static constexpr int64_t kMaxCachedKeyRows = 6'710'886;
 
   // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at,
-  // commits, and closes the run. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
+  // commits, and closes the run. A run begun by BeginRun that fails before it stores a puzzle
+  // (a request no puzzle met) is removed instead: it leaves no row. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
   // store destroyed with a run open leaves it 'running', as a killed process would.
   Status EndRun(std::string_view status);
 
