@@ -161,13 +161,12 @@ bool StrongLink(const Work& w, int d, int tail, int cell) {
   return false;
 }
 
-// Offers the chain of d from tail a to tail b (cells a, p, q, b; `houses`, 2 or 3 of them): its
-// first candidate seeing both tails and its tails placed, if one comes before the best so far.
-void Offer(const State& s, const Work& w, int d, Technique technique,
-           std::initializer_list<int> houses, std::initializer_list<int> cells, Turbot* best) {
-  const int a = *cells.begin(), b = *(cells.end() - 1);
+// Offers the chain of d between tails a and b: its first candidate seeing both tails, and its
+// tails if such a candidate leaves one alone in a house; true if one comes before the best so
+// far (then the caller fills in the pattern).
+bool Offer(const State& s, const Work& w, int d, int a, int b, Turbot* best) {
   const CellSet targets = s.cand[d] & Peers(a) & Peers(b);
-  if (!targets.Any()) return;
+  if (!targets.Any()) return false;
   const int before = best->rank;
   if ((targets.First() * 9 + d) * 2 < best->rank) {
     best->rank = (targets.First() * 9 + d) * 2;
@@ -182,7 +181,12 @@ void Offer(const State& s, const Work& w, int d, Technique technique,
       return true;
     });
   }
-  if (best->rank == before) return;
+  return best->rank != before;
+}
+
+// Records the pattern of the best chain: its technique, houses (2 or 3) and cells.
+void Keep(Technique technique, std::initializer_list<int> houses, std::initializer_list<int> cells,
+          Turbot* best) {
   best->technique = technique;
   std::copy(houses.begin(), houses.end(), best->houses);
   std::copy(cells.begin(), cells.end(), best->cells);
@@ -203,31 +207,33 @@ void ShowPlacementChain(const Turbot& t, int d, Step* step) {
 // The skyscrapers of d: two parallel lines with two cells each, one end of each on a common
 // cross line (the base), the other ends (the tails) on different cross lines (both aligned would
 // be an X-wing): positions of the lines are cross lines, so the base is their one common one.
-void OfferSkyscrapers(const State& s, const Work& w, int d, Turbot* best) {
-  for (int base = 0; base < 18; base += 9) {  // rows as the parallel lines, then columns
-    Link lines[9];
-    const int n = ConjugateLines(w, d, base, lines);
-    for (int i = 0; i < n; ++i) {
-      for (int j = i + 1; j < n; ++j) {
+// `links[0]` the row links (n[0] of them), `links[1]` the column links.
+void OfferSkyscrapers(const State& s, const Work& w, int d, const Link (*links)[9], const int* n,
+                      Turbot* best) {
+  for (int k = 0; k < 2; ++k) {  // rows as the parallel lines, then columns
+    const Link* lines = links[k];
+    for (int i = 0; i < n[k]; ++i) {
+      for (int j = i + 1; j < n[k]; ++j) {
         const uint16_t shared = lines[i].pos & lines[j].pos;
         if (!OneBit(shared)) continue;
         const int at = FirstPosition(shared);
-        Offer(s, w, d, Technique::kSkyscraper, {lines[i].line, lines[j].line},
-              {CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared)),
-               CellAt(lines[i].line, at), CellAt(lines[j].line, at),
-               CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared))},
-              best);
+        const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
+        const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
+        if (Offer(s, w, d, tail_i, tail_j, best)) {
+          Keep(Technique::kSkyscraper, {lines[i].line, lines[j].line},
+               {tail_i, CellAt(lines[i].line, at), CellAt(lines[j].line, at), tail_j}, best);
+        }
       }
     }
   }
 }
 
 // The kites of d: a row link and a column link, one end of each in a common box (not the same
-// cell), the other ends the tails.
-void OfferKites(const State& s, const Work& w, int d, Turbot* best) {
-  Link rows[9], cols[9];
-  const int n_rows = ConjugateLines(w, d, 0, rows);
-  const int n_cols = ConjugateLines(w, d, 9, cols);
+// cell), the other ends the tails. `links` and `n` as for OfferSkyscrapers.
+void OfferKites(const State& s, const Work& w, int d, const Link (*links)[9], const int* n,
+                Turbot* best) {
+  const Link *rows = links[0], *cols = links[1];
+  const int n_rows = n[0], n_cols = n[1];
   // A row and a column meet in a box of the kite only if the column's stack holds an end of
   // the row and the row's band an end of the column: bit c of in_stack[k] (in_band[t]) says
   // column link c lies in stack k (has an end in band t).
@@ -250,8 +256,10 @@ void OfferKites(const State& s, const Work& w, int d, Turbot* best) {
           const int pe = p[1 - i], qe = q[c][1 - j];
           if (p[i] == q[c][j] || pe == q[c][j] || qe == p[i] || pe == qe) continue;
           if (BoxOf(p[i]) != BoxOf(q[c][j])) continue;
-          Offer(s, w, d, Technique::kTwoStringKite, {rows[r].line, cols[c].line, BoxHouse(p[i])},
-                {pe, p[i], q[c][j], qe}, best);
+          if (Offer(s, w, d, pe, qe, best)) {
+            Keep(Technique::kTwoStringKite, {rows[r].line, cols[c].line, BoxHouse(p[i])},
+                 {pe, p[i], q[c][j], qe}, best);
+          }
         }
       }
     }
@@ -270,9 +278,12 @@ bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step) {
   int first = -1;  // the first digit with a removal
   for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
     const int d = std::countr_zero(todo);
+    Link links[2][9];
+    const int n[2] = {ConjugateLines(w, d, 0, links[0]), ConjugateLines(w, d, 9, links[1])};
+    if (n[0] + n[1] < 2) continue;
     const int before = best.rank;
-    OfferSkyscrapers(s, w, d, &best);
-    OfferKites(s, w, d, &best);
+    OfferSkyscrapers(s, w, d, links, n, &best);
+    OfferKites(s, w, d, links, n, &best);
     if (first < 0 && best.rank != before) first = d;
   }
   if (first < 0) return false;
