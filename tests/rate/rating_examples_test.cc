@@ -356,11 +356,14 @@ TEST(RatingExamples, PublishedPositionsAgreeWithTheSolution) {
   }
 }
 
-// The pointing and the turbot fish (skyscraper, kite) take the instance first in SE's order, the
-// turbot fish one candidate a step (rate/techniques/locked.cc, patterns.cc): where that is not
-// the published step, the published eliminations follow from the same finder in later steps.
+// The pointing, the fish and the turbot fish (skyscraper, kite) take the instance first in SE's
+// order, the turbot fish one candidate a step (rate/techniques/locked.cc, fish.cc, patterns.cc):
+// where that is not the published step, the published eliminations follow from the same finder
+// in later steps.
 bool InSeOrder(Technique t) {
-  return t == Technique::kPointing || t == Technique::kSkyscraper || t == Technique::kTwoStringKite;
+  return t == Technique::kPointing || t == Technique::kXWing || t == Technique::kSwordfish ||
+         t == Technique::kJellyfish || t == Technique::kSkyscraper ||
+         t == Technique::kTwoStringKite;
 }
 
 void ExpectPublishedLater(const Example& e, const State& before, State after) {
