@@ -22,6 +22,7 @@ technique are compared with SE's (its highest step and the technique of the firs
 
   scripts/dev/compare-path.py ours.jsonl
   scripts/dev/compare-path.py --show 20 --data tests/data ours.jsonl
+  scripts/dev/compare-path.py --write-agreeing tests/data/se_path_agreeing.txt ours.jsonl
 """
 
 import argparse
@@ -167,8 +168,9 @@ def se_technique(step, names):
     return next(iter(ours)) if len(ours) == 1 else step.technique
 
 
-def compare_paths(se_puzzles, ours, names, show, out):
-    """The path comparison; returns the number of puzzles whose path differs."""
+def compare_paths(se_puzzles, ours, names, show, out, agreeing_list=None):
+    """The path comparison; returns the number of puzzles whose path differs. Appends the
+    number of each agreeing puzzle to `agreeing_list` when given."""
     placing_se = lambda s: next(iter(names.ours(s.technique, s.rating)), "") in PLACING
     placing_ours = lambda s: s.technique in PLACING
     agreed, compared, missing = 0, 0, 0
@@ -200,6 +202,8 @@ def compare_paths(se_puzzles, ours, names, show, out):
         if diverged is None:
             agreed += 1
             band[1] += 1
+            if agreeing_list is not None:
+                agreeing_list.append(number)
             continue
         i, se, mine = diverged
         key = "(after SE's end)" if se is None else (
@@ -263,13 +267,28 @@ def main():
                              "se_technique_map.txt (default: the checkout's tests/data)")
     parser.add_argument("--show", type=int, default=10,
                         help="print the first divergence of this many puzzles (default 10)")
+    parser.add_argument("--write-agreeing", metavar="PATH",
+                        help="write the numbers of the puzzles whose path agrees, one a line "
+                             "(tests/data/se_path_agreeing.txt, read by tests/rate/se_path_test.cc)")
     args = parser.parse_args()
     names = TechniqueMap(os.path.join(args.data, "se_technique_map.txt"))
     se_puzzles = read_se(args.data)
     ours = read_ours("/dev/stdin" if args.ours == "-" else args.ours)
     with_steps = any("steps" in r for r in ours.values())
-    compare = compare_paths if with_steps else compare_ratings
-    differ = compare(se_puzzles, ours, names, args.show, sys.stdout)
+    if args.write_agreeing and not with_steps:
+        raise SystemExit("compare-path.py: --write-agreeing needs `rate --steps --json` output")
+    if with_steps:
+        agreeing = []
+        differ = compare_paths(se_puzzles, ours, names, args.show, sys.stdout, agreeing)
+        if args.write_agreeing:
+            with open(args.write_agreeing, "w", encoding="utf-8") as f:
+                f.write("# Puzzles of se_path_puzzles.txt (PUZZLE_INDEX) whose whole path by our rater\n"
+                        "# agrees with SE's step for step (scripts/dev/compare-path.py "
+                        "--write-agreeing);\n# tests/rate/se_path_test.cc fails if one stops "
+                        "agreeing. %d of %d.\n" % (len(agreeing), len(se_puzzles)))
+                f.writelines("%d\n" % n for n in agreeing)
+    else:
+        differ = compare_ratings(se_puzzles, ours, names, args.show, sys.stdout)
     return 0 if differ == 0 else 1
 
 

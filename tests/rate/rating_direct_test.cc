@@ -156,8 +156,8 @@ TEST(RatingDirect, DirectHiddenTriplePlacesTheDigitLeftAlone) {
   ExpectFirstStepPlaces(s, Technique::kDirectHiddenTriple, 4, Cell(0, 5));
 }
 
-// SE tries the direct pointing (1.7) before the naked single (2.3). Once a step of 2.3 or more was
-// needed, the rater takes the naked single first (step_loop.h: it changes no rating).
+// SE tries the direct pointing (1.7) before the naked single (2.3), and so does the rater, also
+// once a step of 2.3 or more was needed (the path then follows SE's step for step).
 TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
   State s = DirectPointingPosition();
   for (int d = 0; d < 8; ++d) s.cand[d].Clear(Cell(8, 8));  // r9c9 can only hold 9
@@ -168,11 +168,11 @@ TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
   memory.rating_so_far = TechniqueRating(Technique::kNakedSingle);
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &memory, &step));
-  EXPECT_EQ(step.technique, Technique::kNakedSingle);
-  EXPECT_EQ(s.grid[Cell(8, 8)], 9);
-  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &memory, &step));
   EXPECT_EQ(step.technique, Technique::kDirectPointing);
   EXPECT_EQ(s.grid[Cell(1, 4)], 1);
+  ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &memory, &step));
+  EXPECT_EQ(step.technique, Technique::kNakedSingle);
+  EXPECT_EQ(s.grid[Cell(8, 8)], 9);
 }
 
 // A direct claiming never comes first where the state keeps its solution (the reason is in

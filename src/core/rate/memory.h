@@ -47,9 +47,9 @@ struct Memory {
   // Set by the caller when every state of the solve keeps one solution among its candidates (a
   // puzzle with a unique solution: RateUniquePuzzle). Lets finders skip by Scan::after_easier.
   bool sound = false;
-  // Set by the caller when `sound`: the highest step rating of the solve so far (tenths). Once
-  // it reaches the naked single's, naked singles are taken before the direct techniques
-  // rated below them, which leaves the rating unchanged (see ApplyEasiestStep).
+  // Set by the caller when `sound`: the highest step rating of the solve so far (tenths). A
+  // chain rated no more may serve as a step before a new chain search, which leaves the rating
+  // unchanged (see ApplyEasiestStep).
   int rating_so_far = 0;
   // Set by a caller that has no use for a step rated above it (tenths): once every technique
   // left to try rates more, ApplyEasiestStep stops searching and sets `capped`.

@@ -173,18 +173,14 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     return true;
   }
   if (Capped(memory, TechniqueRating(Technique::kDirectPointing))) return false;
-  // SE's order: direct pointing, claiming, hidden pair, naked single, direct hidden triple. Naked
-  // singles first where that changes no rating (step_loop.h): they need no Work.
-  const bool naked_first =
-      memory->sound && memory->rating_so_far >= TechniqueRating(Technique::kNakedSingle);
-  if (naked_first && FindNakedSingle(s, step)) return true;
+  // SE's order: direct pointing, claiming, hidden pair, naked single, direct hidden triple.
   UpdateWork(s, memory);
   // A direct claiming comes with a direct pointing or a hidden single wherever the state keeps
   // its solution (locked.cc), so it is never the first to apply there.
   if (ApplyRemembered(s, memory, Technique::kDirectPointing, step) ||
       (!memory->sound && ApplyRemembered(s, memory, Technique::kDirectClaiming, step)) ||
-      ApplyRemembered(s, memory, Technique::kDirectHiddenPair, step, naked_first) ||
-      (!naked_first && FindNakedSingle(s, step)) ||
+      ApplyRemembered(s, memory, Technique::kDirectHiddenPair, step, false) ||
+      FindNakedSingle(s, step) ||
       ApplyRemembered(s, memory, Technique::kDirectHiddenTriple, step)) {
     return true;
   }

@@ -19,16 +19,11 @@ bool ApplyTechnique(State& s, Technique technique, Step* step);
 bool ApplyEasiestStep(State& s, Step* step);
 
 // As above, reusing what `memory` kept from earlier steps of the same solve: same results, but
-// for one change of order: with memory->sound and memory->rating_so_far at least the naked
-// single's rating (2.3), a naked single is taken before the direct pointing, claiming and hidden
-// pair. Those and the singles only place digits, each placement also follows after the others
-// (by a single or the same direct technique), so the placements they reach before anything else
-// is needed are the same in any order, and so is every later step: only the uses of each differ,
-// never the rating or the hardest technique. Likewise for chains: once the solve's rating is at
-// least a chain's, that chain may serve as the step in place of SE's cheapest (it changes
-// neither the rating nor the hardest step), so the X-chain kept from an earlier step, what the
-// last forcing chain search proved on its way (Memory::chains) and the XY-chains go before a
-// new forcing chain search. That this leaves the rating, hardest technique and guesses as SE's
+// for one change of order, for chains: once the solve's rating is at least a chain's, that chain
+// may serve as the step in place of SE's cheapest (it changes neither the rating nor the hardest
+// step), so the X-chain kept from an earlier step, what the last forcing chain search proved on
+// its way (Memory::chains) and the XY-chains go before a new forcing chain search. The singles
+// and direct techniques go in SE's order throughout, so that the path follows SE's. That this leaves the rating, hardest technique and guesses as SE's
 // order gives them is not proved but checked (rating_reference_test.cc, on golden files and
 // generated puzzles). With memory->sound it does not look for direct claimings, which never
 // come first in such a state (rate/techniques/locked.cc).

@@ -79,11 +79,9 @@ bool RunAlignedExclusion(State& s, const Work& w, Scan& scan, Memory* memory, St
   if (memory == nullptr) return FindAlignedExclusion(s, w, kSize, step);
   return FindAlignedExclusion(s, w, kSize, step, &memory->aligned[kSize - 2], &scan);
 }
-bool RunSkyscraper(State& s, const Work& w, Scan& scan, Memory*, Step* step) {
-  return FindSkyscraper(s, w, scan, step);
-}
-bool RunTwoStringKite(State& s, const Work& w, Scan& scan, Memory*, Step* step) {
-  return FindTwoStringKite(s, w, scan, step);
+// Skyscrapers and kites, in SE's order of the candidate removed.
+bool RunTurbotFish(State& s, const Work& w, Scan& scan, Memory*, Step* step) {
+  return FindTurbotFish(s, w, scan, step);
 }
 bool RunWWing(State& s, const Work& w, Scan& scan, Memory*, Step* step) {
   return FindWWing(s, w, scan, step);
@@ -181,10 +179,10 @@ constexpr std::array<TechniqueRow, kTechniqueCount> kRows = {{
      Trial::kChains, T::kYCycle, nullptr, 0},
     {{T::kSkyscraper, "skyscraper", kXChainBase + ChainLengthBonus(6 - 2), F::kChain,
       "two strong links on one digit, ends aligned"},
-     Trial::kFixed, T::kSkyscraper, RunSkyscraper, 0},
+     Trial::kFixed, T::kSkyscraper, RunTurbotFish, 0},
     {{T::kTwoStringKite, "two-string-kite", kXChainBase + ChainLengthBonus(6 - 2), F::kChain,
       "a row and a column strong link, joined in a box"},
-     Trial::kFixed, T::kTwoStringKite, RunTwoStringKite, 0},
+     Trial::kFixed, T::kSkyscraper, nullptr, 0},
     {{T::kXChain, "x-chain", kXChainBase, F::kChain,
       "alternating strong and weak links on one digit"},
      Trial::kChains, T::kXChain, nullptr, 0},

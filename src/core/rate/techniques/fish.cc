@@ -2,6 +2,8 @@
 // locked-set search (techniques/locked_set.h) over the lines of one digit.
 #include "core/rate/techniques/fish.h"
 
+#include <climits>
+
 #include "core/board/bits.h"
 #include "core/rate/techniques/locked_set.h"
 
@@ -31,48 +33,89 @@ void ShowFish(const State& s, int d, bool by_rows, uint16_t chosen, const int* i
 // The rows where d has a candidate.
 int OpenRows(const Work& w, int d) { return 9 - PopCount(w.houses_with_count[d][0] & 0x1FFu); }
 
+// The rank of a set of lines (bits 0-8) in colexicographic order among sets of its size, SE's
+// Permutations order (the combinatorial number system).
+int ColexRank(uint16_t lines) {
+  // kChoose[n][k - 1]: n choose k.
+  static constexpr int kChoose[9][4] = {{0, 0, 0, 0},    {1, 0, 0, 0},    {2, 1, 0, 0},
+                                        {3, 3, 1, 0},    {4, 6, 4, 1},    {5, 10, 10, 5},
+                                        {6, 15, 20, 15}, {7, 21, 35, 35}, {8, 28, 56, 70}};
+  int rank = 0, k = 0;
+  for (unsigned l = lines; l; l &= l - 1) rank += kChoose[std::countr_zero(l)][k++];
+  return rank;
+}
+
 }  // namespace
 
-// Items: digits (a fish reads the candidates of its digit only).
+// Items: digits (a fish reads the candidates of its digit only). SE's order (Fisherman.java):
+// columns as base lines first, then rows; by sets of base lines (colexicographic), then digit.
+// Every item is checked and the fish first in that order applied.
 bool FindFish(State& s, const Work& w, int size, Scan& scan, Step* step) {
   // A fish of `size` on a digit with n rows (and columns) left is the complement of one of
   // n - size in the other direction; searched before: hidden singles and smaller fish.
   const int complement = scan.after_easier ? size : 0;
+  int best = INT_MAX, first = -1;  // best: SE's rank of the fish
+  struct {
+    int d;
+    bool by_rows;
+    uint16_t base_lines, covers;
+  } fish{};
   for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
     const int d = std::countr_zero(todo);
     if (complement > 0 && OpenRows(w, d) - size < complement) continue;
     uint32_t small = 0;  // lines where d has 2 to `size` positions
     for (int k = 2; k <= size; ++k) small |= w.houses_with_count[d][k];
     // by_rows: base lines are rows, cover lines are columns; else transposed.
-    for (bool by_rows : {true, false}) {
-      const int first = by_rows ? 0 : 9;
+    for (bool by_rows : {false, true}) {
+      const int first_line = by_rows ? 0 : 9;
       uint16_t items[9];
       int index[9];
       int n = 0;
-      for (uint32_t lines = (small >> first) & 0x1FF; lines; lines &= lines - 1) {
+      for (uint32_t lines = (small >> first_line) & 0x1FF; lines; lines &= lines - 1) {
         index[n] = std::countr_zero(lines);
-        items[n] = w.where[first + index[n]][d];
+        items[n] = w.where[first_line + index[n]][d];
         ++n;
       }
-      auto apply = [&](uint16_t chosen, uint16_t covers) {
+      auto removes = [&](uint16_t chosen, uint16_t covers) {
+        uint16_t base_lines = 0;
         CellSet base, cover;
         for (int i = 0; i < n; ++i) {
-          if (chosen & (1u << i)) base |= House(by_rows ? index[i] : 9 + index[i]);
+          if (chosen & (1u << i)) {
+            base_lines = static_cast<uint16_t>(base_lines | 1u << index[i]);
+            base |= House(first_line + index[i]);
+          }
         }
         for (int l = 0; l < 9; ++l) {
           if (covers & (1u << l)) cover |= House(by_rows ? 9 + l : l);
         }
-        if (!Eliminate(s, d, cover & ~base)) return false;
-        if (step->Showing()) ShowFish(s, d, by_rows, chosen, index, n, covers, base, step);
-        return true;
+        if (!(s.cand[d] & cover & ~base).Any()) return false;
+        const int rank = (by_rows ? 1 << 10 : 0) + ColexRank(base_lines) * 9 + d;
+        if (rank < best) {
+          best = rank;
+          fish = {d, by_rows, base_lines, covers};
+        }
+        return true;  // the first of this digit and direction in SE's order
       };
-      if (ChooseLockedSet(items, n, size, apply)) {
-        scan.found = d;
-        return Done(kFish[size], step);
-      }
+      if (ChooseLockedSet(items, n, size, removes) && first < 0) first = d;
     }
   }
-  return false;
+  if (first < 0) return false;
+  CellSet base, cover;
+  for (int l = 0; l < 9; ++l) {
+    if (fish.base_lines & (1u << l)) base |= House(fish.by_rows ? l : 9 + l);
+    if (fish.covers & (1u << l)) cover |= House(fish.by_rows ? 9 + l : l);
+  }
+  if (step->Showing()) {
+    int index[9], n = 0;
+    for (int l = 0; l < 9; ++l) {
+      if (fish.base_lines & (1u << l)) index[n++] = l;
+    }
+    ShowFish(s, fish.d, fish.by_rows, static_cast<uint16_t>((1u << n) - 1), index, n, fish.covers,
+             base, step);
+  }
+  Eliminate(s, fish.d, cover & ~base);
+  scan.found = first;
+  return Done(kFish[size], step);
 }
 
 }  // namespace sudoku::core_internal

@@ -3,6 +3,8 @@
 // place in a parallel house.
 #include "core/rate/techniques/locked.h"
 
+#include <climits>
+
 #include "core/board/bits.h"
 
 namespace sudoku::core_internal {
@@ -179,9 +181,13 @@ int ClaimingTarget(const Work& w, int d, int line, int k) {
 
 }  // namespace
 
-// Items: (digit, box), digit-major. The Work tells without touching the state whether a
-// pattern eliminates anything: the first one that does is the step.
+// SE's order (Locking.java): box and column pairs, then box and row pairs, each by box, then by
+// the line crossing it, then by digit. Items (for the scan): (digit, box), digit-major. The Work
+// tells without touching the state whether a pattern eliminates anything, so every item is
+// checked and the pattern first in SE's order applied; scan.found is the first item that makes
+// progress, all before it made none.
 bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
+  int best = INT_MAX, best_line = -1, first = -1;  // best: SE's rank of the pattern
   for (int d = 0; d < kDigits; ++d) {
     // Only boxes with two or three positions of d can have them on one line.
     const uint32_t boxes = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) >> 18;
@@ -190,33 +196,46 @@ bool FindPointing(State& s, const Work& w, Scan& scan, Step* step) {
       const int b = std::countr_zero(todo);
       const int line = PointingLine(w, d, b);
       if (line < 0) continue;
-      Eliminate(s, d, House(line) & ~House(18 + b));
-      scan.found = d * 9 + b;
-      if (step->Showing()) ShowLocked(w, d, 18 + b, line, step);
-      return LockedStep(Technique::kPointing, step);
+      if (first < 0) first = d * 9 + b;
+      // Box and column pairs (243 of them) before box and row pairs; by box, line, digit.
+      const int rank = (line < 9 ? 243 + (line % 3) * 9 : ((line - 9) % 3) * 9) + b * 27 + d;
+      if (rank < best) best = rank, best_line = line;
     }
   }
-  return false;
+  if (first < 0) return false;
+  const int d = best % 9, b = best % 243 / 27;
+  Eliminate(s, d, House(best_line) & ~House(18 + b));
+  scan.found = first;
+  if (step->Showing()) ShowLocked(w, d, 18 + b, best_line, step);
+  return LockedStep(Technique::kPointing, step);
 }
 
-// Items: (digit, line), digit-major.
+// SE's order: column and box pairs, then row and box pairs, each by line, then by the box it
+// crosses, then by digit. Items: (digit, line), digit-major; chosen as FindPointing does.
 bool FindClaiming(State& s, const Work& w, Scan& scan, Step* step) {
+  int best = INT_MAX, best_box = -1, first = -1;  // best: SE's rank of the pattern
   for (int d = 0; d < kDigits; ++d) {
     // Only lines with two or three positions of d can have them in one box.
     const uint32_t lines = (w.houses_with_count[d][2] | w.houses_with_count[d][3]) & 0x3FFFF;
     const uint32_t todo_lines = lines & scan.TodoAt(d * 18, 18, scan.digit_houses[d] & 0x3FFFF);
     for (uint32_t todo = todo_lines; todo; todo &= todo - 1) {
       const int line = std::countr_zero(todo);
-      const int item = d * 18 + line;
       const int box = ClaimingBox(w, d, line);
       if (box < 0) continue;
-      Eliminate(s, d, House(18 + box) & ~House(line));
-      scan.found = item;
-      if (step->Showing()) ShowLocked(w, d, line, 18 + box, step);
-      return LockedStep(Technique::kClaiming, step);
+      if (first < 0) first = d * 18 + line;
+      // Columns (houses 9-17) before rows; by line, the box's segment k on it, digit.
+      const int order = line < 9 ? 9 + line : line - 9;
+      const int k = line < 9 ? box % 3 : box / 3;
+      const int rank = order * 27 + k * 9 + d;
+      if (rank < best) best = rank, best_box = box;
     }
   }
-  return false;
+  if (first < 0) return false;
+  const int d = best % 9, line = best / 27 < 9 ? 9 + best / 27 : best / 27 - 9;
+  Eliminate(s, d, House(18 + best_box) & ~House(line));
+  scan.found = first;
+  if (step->Showing()) ShowLocked(w, d, line, 18 + best_box, step);
+  return LockedStep(Technique::kClaiming, step);
 }
 
 // Items: digits (a direct pattern reads the candidates of its digit only). SE's order within a

@@ -3,6 +3,7 @@
 #include "core/rate/techniques/patterns.h"
 
 #include <algorithm>
+#include <climits>
 #include <initializer_list>
 #include <utility>
 
@@ -59,27 +60,6 @@ bool EliminateSeenByBoth(State& s, int d, int a, int b) {
   return Eliminate(s, d, Peers(a) & Peers(b));
 }
 
-// The kite of row cells p and column cells q on d: one end of each in a common box, the other
-// ends (the tails) see the cells that lose d. Tries the four pairings in order; true iff one
-// eliminated something, then shown: the row and column houses (`row`, `column`), the box, and
-// the cells from one tail to the other.
-bool KiteEliminates(State& s, int d, int row, const int* p, int column, const int* q, Step* step) {
-  for (int i = 0; i < 2; ++i) {
-    for (int j = 0; j < 2; ++j) {
-      const int pe = p[1 - i], qe = q[1 - j];
-      if (p[i] == q[j] || pe == q[j] || qe == p[i] || pe == qe) continue;
-      if (BoxOf(p[i]) != BoxOf(q[j])) continue;
-      if (!EliminateSeenByBoth(s, d, pe, qe)) continue;
-      if (step->Showing()) {
-        for (int h : {row, column, BoxHouse(p[i])}) step->ShowHouse(h);
-        ShowCells({pe, p[i], q[j], qe}, step);
-      }
-      return true;
-    }
-  }
-  return false;
-}
-
 // The first house holding exactly two cells of x, one seeing a and the other seeing b; -1 if
 // none.
 int WWingLink(const Work& w, int x, int a, int b) {
@@ -100,17 +80,6 @@ void ShowWWing(const Work& w, int x, int a, int b, int link, Step* step) {
   if (!(Sees(p, a) && Sees(q, b))) std::swap(p, q);
   step->ShowHouse(link);
   ShowCells({a, p, q, b}, step);
-}
-
-// Shows a skyscraper: its two lines, then its cells from one tail to the other (tail, base
-// end, base end, tail).
-void ShowSkyscraper(const Link& one, const Link& two, uint16_t shared, Step* step) {
-  step->ShowHouse(one.line);
-  step->ShowHouse(two.line);
-  const int base = FirstPosition(shared);
-  ShowCells({CellAt(one.line, FirstPosition(one.pos & ~shared)), CellAt(one.line, base),
-             CellAt(two.line, base), CellAt(two.line, FirstPosition(two.pos & ~shared))},
-            step);
 }
 
 // The cells holding both digits of `pair`.
@@ -170,65 +139,168 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step) {
   }) && Done(Technique::kXyzWing, step);
 }
 
-// Items: digits. Two parallel lines with two cells each, one end of each on a common cross line
-// (the base), the other ends (the tails) on different cross lines (both aligned would be an
-// X-wing): positions of the lines are cross lines, so the base is their one common position.
-bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step) {
-  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
-    const int d = std::countr_zero(todo);
-    for (int base = 0; base < 18; base += 9) {  // rows as the parallel lines, then columns
-      Link lines[9];
-      const int n = ConjugateLines(w, d, base, lines);
-      for (int i = 0; i < n; ++i) {
-        for (int j = i + 1; j < n; ++j) {
-          const uint16_t shared = lines[i].pos & lines[j].pos;
-          if (!OneBit(shared)) continue;
-          const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
-          const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
-          if (EliminateSeenByBoth(s, d, tail_i, tail_j)) {
-            if (step->Showing()) ShowSkyscraper(lines[i], lines[j], shared, step);
-            scan.found = d;
-            return Done(Technique::kSkyscraper, step);
+namespace {
+
+// The turbot fish SE takes: of every skyscraper and kite, the first in SE's order (cells in
+// rows, then digits; for one candidate, its removal before its placement) of the candidates that
+// see both tails (removed) and of the tails that such a candidate leaves alone in a house
+// (placed), with the pattern to show.
+struct Turbot {
+  int rank = INT_MAX;  // (cell * 9 + digit) * 2, plus 1 for a placement
+  Technique technique = Technique::kNone;
+  int houses[3] = {};
+  int cells[4] = {};  // tail, its link's other end, the other link's end, the other tail
+  int partner = -1;   // a placement's: the candidate removed, the tail's other place in a house
+};
+
+// True iff `tail` and `cell` are the only places of d in a house holding both.
+bool StrongLink(const Work& w, int d, int tail, int cell) {
+  for (uint32_t hs = HousesOf(tail) & HousesOf(cell); hs; hs &= hs - 1) {
+    if (PopCount(w.where[std::countr_zero(hs)][d]) == 2) return true;
+  }
+  return false;
+}
+
+// Offers the chain of d between tails a and b: its first candidate seeing both tails, and its
+// tails if such a candidate leaves one alone in a house; true if one comes before the best so
+// far (then the caller fills in the pattern).
+bool Offer(const State& s, const Work& w, int d, int a, int b, Turbot* best) {
+  const CellSet targets = s.cand[d] & Peers(a) & Peers(b);
+  if (!targets.Any()) return false;
+  const int before = best->rank;
+  if ((targets.First() * 9 + d) * 2 < best->rank) {
+    best->rank = (targets.First() * 9 + d) * 2;
+    best->partner = -1;
+  }
+  for (int tail : {a, b}) {
+    if ((tail * 9 + d) * 2 + 1 >= best->rank) continue;
+    targets.Find([&](int cell) {
+      if (!StrongLink(w, d, tail, cell)) return false;
+      best->rank = (tail * 9 + d) * 2 + 1;
+      best->partner = cell;
+      return true;
+    });
+  }
+  return best->rank != before;
+}
+
+// Records the pattern of the best chain: its technique, houses (2 or 3) and cells.
+void Keep(Technique technique, std::initializer_list<int> houses, std::initializer_list<int> cells,
+          Turbot* best) {
+  best->technique = technique;
+  std::copy(houses.begin(), houses.end(), best->houses);
+  std::copy(cells.begin(), cells.end(), best->cells);
+}
+
+// Shows a placement's chain: the tail off, its link's other end on, the other link's end off,
+// the other tail on, the partner off (it sees both tails), the tail on (its one other place).
+void ShowPlacementChain(const Turbot& t, int d, Step* step) {
+  const int cell = t.rank / 18;
+  const bool forward = t.cells[0] == cell;
+  for (int i = 0; i < 4; ++i) {
+    step->ShowNode(t.cells[forward ? i : 3 - i], d + 1, i % 2 == 1, i == 0);
+  }
+  step->ShowNode(t.partner, d + 1, false, false);
+  step->ShowNode(cell, d + 1, true, false);
+}
+
+// The skyscrapers of d: two parallel lines with two cells each, one end of each on a common
+// cross line (the base), the other ends (the tails) on different cross lines (both aligned would
+// be an X-wing): positions of the lines are cross lines, so the base is their one common one.
+// `links[0]` the row links (n[0] of them), `links[1]` the column links.
+void OfferSkyscrapers(const State& s, const Work& w, int d, const Link (*links)[9], const int* n,
+                      Turbot* best) {
+  for (int k = 0; k < 2; ++k) {  // rows as the parallel lines, then columns
+    const Link* lines = links[k];
+    for (int i = 0; i < n[k]; ++i) {
+      for (int j = i + 1; j < n[k]; ++j) {
+        const uint16_t shared = lines[i].pos & lines[j].pos;
+        if (!OneBit(shared)) continue;
+        const int at = FirstPosition(shared);
+        const int tail_i = CellAt(lines[i].line, FirstPosition(lines[i].pos & ~shared));
+        const int tail_j = CellAt(lines[j].line, FirstPosition(lines[j].pos & ~shared));
+        if (Offer(s, w, d, tail_i, tail_j, best)) {
+          Keep(Technique::kSkyscraper, {lines[i].line, lines[j].line},
+               {tail_i, CellAt(lines[i].line, at), CellAt(lines[j].line, at), tail_j}, best);
+        }
+      }
+    }
+  }
+}
+
+// The kites of d: a row link and a column link, one end of each in a common box (not the same
+// cell), the other ends the tails. `links` and `n` as for OfferSkyscrapers.
+void OfferKites(const State& s, const Work& w, int d, const Link (*links)[9], const int* n,
+                Turbot* best) {
+  const Link *rows = links[0], *cols = links[1];
+  const int n_rows = n[0], n_cols = n[1];
+  // A row and a column meet in a box of the kite only if the column's stack holds an end of
+  // the row and the row's band an end of the column: bit c of in_stack[k] (in_band[t]) says
+  // column link c lies in stack k (has an end in band t).
+  int q[9][2];
+  uint32_t in_stack[3] = {}, in_band[3] = {};
+  for (int c = 0; c < n_cols; ++c) {
+    LinkCells(cols[c], q[c]);
+    in_stack[(cols[c].line - 9) / 3] |= 1u << c;
+    for (int cell : q[c]) in_band[RowOf(cell) / 3] |= 1u << c;
+  }
+  for (int r = 0; r < n_rows; ++r) {
+    int p[2];
+    LinkCells(rows[r], p);
+    const uint32_t meeting =
+        (in_stack[ColOf(p[0]) / 3] | in_stack[ColOf(p[1]) / 3]) & in_band[rows[r].line / 3];
+    for (uint32_t todo = meeting; todo; todo &= todo - 1) {
+      const int c = std::countr_zero(todo);
+      for (int i = 0; i < 2; ++i) {
+        for (int j = 0; j < 2; ++j) {
+          const int pe = p[1 - i], qe = q[c][1 - j];
+          if (p[i] == q[c][j] || pe == q[c][j] || qe == p[i] || pe == qe) continue;
+          if (BoxOf(p[i]) != BoxOf(q[c][j])) continue;
+          if (Offer(s, w, d, pe, qe, best)) {
+            Keep(Technique::kTwoStringKite, {rows[r].line, cols[c].line, BoxHouse(p[i])},
+                 {pe, p[i], q[c][j], qe}, best);
           }
         }
       }
     }
   }
-  return false;
 }
 
-// Items: digits.
-bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step) {
+}  // namespace
+
+// Items: digits. SE finds these as X forcing chains of two strong links (its "Turbot Fish"):
+// from each candidate in turn (cells in rows, then digits), the candidate assumed true until it
+// turns itself false, then assumed false until it turns itself true, so its hint removes or
+// places that one candidate. Every skyscraper and kite is looked at, and the first such
+// candidate removed or placed.
+bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step) {
+  Turbot best;
+  int first = -1;  // the first digit with a removal
   for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
     const int d = std::countr_zero(todo);
-    Link rows[9], cols[9];
-    const int n_rows = ConjugateLines(w, d, 0, rows);
-    const int n_cols = ConjugateLines(w, d, 9, cols);
-    // A row and a column meet in a box of the kite only if the column's stack holds an end of
-    // the row and the row's band an end of the column: bit c of in_stack[k] (in_band[t]) says
-    // column link c lies in stack k (has an end in band t).
-    int q[9][2];
-    uint32_t in_stack[3] = {}, in_band[3] = {};
-    for (int c = 0; c < n_cols; ++c) {
-      LinkCells(cols[c], q[c]);
-      in_stack[(cols[c].line - 9) / 3] |= 1u << c;
-      for (int cell : q[c]) in_band[RowOf(cell) / 3] |= 1u << c;
-    }
-    for (int r = 0; r < n_rows; ++r) {
-      int p[2];
-      LinkCells(rows[r], p);
-      const uint32_t meeting =
-          (in_stack[ColOf(p[0]) / 3] | in_stack[ColOf(p[1]) / 3]) & in_band[rows[r].line / 3];
-      for (uint32_t todo_cols = meeting; todo_cols; todo_cols &= todo_cols - 1) {
-        const int c = std::countr_zero(todo_cols);
-        if (KiteEliminates(s, d, rows[r].line, p, cols[c].line, q[c], step)) {
-          scan.found = d;
-          return Done(Technique::kTwoStringKite, step);
-        }
-      }
-    }
+    Link links[2][9];
+    const int n[2] = {ConjugateLines(w, d, 0, links[0]), ConjugateLines(w, d, 9, links[1])};
+    if (n[0] + n[1] < 2) continue;
+    const int before = best.rank;
+    OfferSkyscrapers(s, w, d, links, n, &best);
+    OfferKites(s, w, d, links, n, &best);
+    if (first < 0 && best.rank != before) first = d;
   }
-  return false;
+  if (first < 0) return false;
+  const int cell = best.rank / 18, d = best.rank / 2 % 9;
+  if (best.rank % 2 == 1) {
+    PlaceDigit(s, cell, d);
+  } else {
+    Eliminate(s, d, CellSet::Of(cell));
+  }
+  if (step->Showing()) {
+    const int house_count = best.technique == Technique::kSkyscraper ? 2 : 3;
+    for (int i = 0; i < house_count; ++i) step->ShowHouse(best.houses[i]);
+    ShowCells({best.cells[0], best.cells[1], best.cells[2], best.cells[3]}, step);
+    if (best.rank % 2 == 1) ShowPlacementChain(best, d, step);
+  }
+  scan.found = first;
+  return Done(best.technique, step);
 }
 
 // Items: one, skipped per pair of digits whose cells did not change (found stays 0).

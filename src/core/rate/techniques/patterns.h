@@ -11,8 +11,9 @@ namespace sudoku::core_internal {
 
 bool FindXyWing(State& s, const Work& w, Scan& scan, Step* step);
 bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
-bool FindSkyscraper(State& s, const Work& w, Scan& scan, Step* step);
-bool FindTwoStringKite(State& s, const Work& w, Scan& scan, Step* step);
+// Skyscrapers and 2-string kites together, as SE's "Turbot Fish": the one candidate SE's chain
+// search removes first (patterns.cc).
+bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step);
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
 
 }  // namespace sudoku::core_internal

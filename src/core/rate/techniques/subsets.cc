@@ -40,17 +40,29 @@ uint32_t Roomy(const Work& w, int size, int complement) {
   return HousesWithAtLeast(w.empty_per_house, size + complement);
 }
 
+// SE looks for subsets in boxes, then columns, then rows: house h is item SeItem(h) of that
+// order (rows and boxes swap places; the swap is its own inverse).
+constexpr int SeItem(int house) {
+  return house >= 18 ? house - 18 : house >= 9 ? house : house + 18;
+}
+// Houses as bits (bit h: house h) to items as bits, and back.
+uint32_t SeItems(uint32_t houses) {
+  return (houses >> 18) | (houses & 0x3FE00) | (houses & 0x1FF) << 18;
+}
+
 }  // namespace
 
-// Items: houses (a subset reads the candidates of its house only).
+// Items: houses in SE's order (a subset reads the candidates of its house only); within a house,
+// cell sets in SE's order (locked_set.h).
 bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
   // Complements searched before: hidden singles, and hidden subsets smaller than `size`.
   const int complement = scan.after_easier ? std::max(2, size) : 1;
   CellSet small;  // cells that can be part of a subset of `size`
   for (int k = 2; k <= size; ++k) small |= w.with_count[k];
-  const uint32_t roomy = Roomy(w, size, complement);
-  for (uint32_t todo = scan.Todo(kHouses, scan.houses) & roomy; todo; todo &= todo - 1) {
-    const int h = std::countr_zero(todo);
+  const uint32_t roomy = SeItems(Roomy(w, size, complement));
+  for (uint32_t todo = scan.Todo(kHouses, SeItems(scan.houses)) & roomy; todo; todo &= todo - 1) {
+    const int item = std::countr_zero(todo);
+    const int h = SeItem(item);
     const CellSet candidates = small & House(h);
     if (candidates.Count() < size) continue;
     uint16_t items[9];
@@ -78,20 +90,21 @@ bool FindNakedSubset(State& s, const Work& w, int size, Scan& scan, Step* step) 
       return progress;
     };
     if (ChooseLockedSet(items, n, size, apply)) {
-      scan.found = h;
+      scan.found = item;
       return Done(kNaked[size], step);
     }
   }
   return false;
 }
 
-// Items: houses.
+// Items: houses in SE's order; within a house, digit sets in SE's order (locked_set.h).
 bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step) {
   // Complements searched before: naked singles, and naked subsets up to `size`.
   const int complement = scan.after_easier ? size + 1 : 1;
-  const uint32_t roomy = Roomy(w, size, complement);
-  for (uint32_t todo = scan.Todo(kHouses, scan.houses) & roomy; todo; todo &= todo - 1) {
-    const int h = std::countr_zero(todo);
+  const uint32_t roomy = SeItems(Roomy(w, size, complement));
+  for (uint32_t todo = scan.Todo(kHouses, SeItems(scan.houses)) & roomy; todo; todo &= todo - 1) {
+    const int item = std::countr_zero(todo);
+    const int h = SeItem(item);
     uint16_t small = 0;  // digits that can be part of a subset of `size`
     for (int k = 2; k <= size; ++k) small |= w.digits_with_count[h][k];
     if (PopCount(small) < size) continue;
@@ -120,26 +133,12 @@ bool FindHiddenSubset(State& s, const Work& w, int size, Scan& scan, Step* step)
       return progress;
     };
     if (ChooseLockedSet(items, n, size, apply)) {
-      scan.found = h;
+      scan.found = item;
       return Done(kHidden[size], step);
     }
   }
   return false;
 }
-
-namespace {
-
-// SE looks for subsets in boxes, then columns, then rows: house h is item SeItem(h) of that
-// order (rows and boxes swap places; the swap is its own inverse).
-constexpr int SeItem(int house) {
-  return house >= 18 ? house - 18 : house >= 9 ? house : house + 18;
-}
-// Houses as bits (bit h: house h) to items as bits, and back.
-uint32_t SeItems(uint32_t houses) {
-  return (houses >> 18) | (houses & 0x3FE00) | (houses & 0x1FF) << 18;
-}
-
-}  // namespace
 
 namespace {
 

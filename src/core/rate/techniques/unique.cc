@@ -544,14 +544,11 @@ bool FindBug(State& s, const Work& w, Step* step) {
     }
   }
   if (n == 1) {
-    // Type 1: the cell keeps its BUG digits.
+    // Type 1: the cell keeps its BUG digits. Its other candidates go, and nothing is placed
+    // even where one BUG digit is left (SE's Bug1Hint only removes; a single follows).
     const int cell = bug_cells[0];
     const uint16_t others = w.masks[cell] & ~all_digits;
-    if (PopCount(all_digits) == 1) {
-      PlaceDigit(s, cell, std::countr_zero(all_digits));
-    } else {
-      for (uint16_t m = others; m; m &= m - 1) Eliminate(s, std::countr_zero(m), CellSet::Of(cell));
-    }
+    for (uint16_t m = others; m; m &= m - 1) Eliminate(s, std::countr_zero(m), CellSet::Of(cell));
     step->Set(Technique::kBugPlusOne, TechniqueRating(Technique::kBugPlusOne), 1);
     step->ShowCell(cell);
     return true;
