@@ -44,6 +44,11 @@ CorpusStats ReadStats(CorpusReader& reader, const std::string& db, const PuzzleF
   ThrowIfError(reader.Correlation(ScoreColumn::kRating, ScoreColumn::kFreedom, filter,
                                   &stats.rating_freedom_r));
   stats.rating_summary = SummarizeHistogram(stats.rating);
+  ThrowIfError(reader.Histogram(ScoreColumn::kEp, filter, &stats.ep));
+  ThrowIfError(reader.Histogram(ScoreColumn::kEd, filter, &stats.ed));
+  stats.ep_summary = SummarizeHistogram(stats.ep);
+  stats.ed_summary = SummarizeHistogram(stats.ed);
+  ThrowIfError(reader.CountPearlsAndDiamonds(filter, &stats.pearls, &stats.diamonds));
   stats.clues_summary = SummarizeHistogram(stats.clues);
   stats.freedom_summary = SummarizeHistogram(stats.freedom);
   return stats;
@@ -95,7 +100,7 @@ void PrintCounts(const char* title, const std::vector<LevelCount>& counts, int64
   for (const LevelCount& row : counts) largest = std::max(largest, row.count);
   std::printf("\n%s\n", title);
   for (const LevelCount& row : counts) {
-    std::printf("  %-18s %9lld  %5.1f%%  %s\n", row.level.c_str(),
+    std::printf("  %-26s %9lld  %5.1f%%  %s\n", row.level.c_str(),
                 static_cast<long long>(row.count), Percent(row.count, total),
                 Bar(row.count, largest).c_str());
   }
@@ -120,11 +125,16 @@ void PrintSummaries(const CorpusStats& stats) {
     std::printf("  %-8s %9lld  %8.2f  %5d  %5d  %6d  %5d  %5d\n", name,
                 static_cast<long long>(s.count), s.mean, s.min, s.q1, s.median, s.q3, s.max);
   }
-  const ScoreSummary& r = stats.rating_summary;
-  std::printf("  %-8s %9lld  %8.2f  %5s  %5s  %6s  %5s  %5s\n", "rating",
-              static_cast<long long>(r.count), r.mean / 10.0, FormatRating(r.min).c_str(),
-              FormatRating(r.q1).c_str(), FormatRating(r.median).c_str(),
-              FormatRating(r.q3).c_str(), FormatRating(r.max).c_str());
+  for (const auto& [name, r] :
+       {std::pair{"rating", stats.rating_summary}, std::pair{"ep", stats.ep_summary},
+        std::pair{"ed", stats.ed_summary}}) {
+    std::printf("  %-8s %9lld  %8.2f  %5s  %5s  %6s  %5s  %5s\n", name,
+                static_cast<long long>(r.count), r.mean / 10.0, FormatRating(r.min).c_str(),
+                FormatRating(r.q1).c_str(), FormatRating(r.median).c_str(),
+                FormatRating(r.q3).c_str(), FormatRating(r.max).c_str());
+  }
+  std::printf("  pearls (EP = rating) %.1f%%, diamonds (ED = rating) %.1f%%\n",
+              Percent(stats.pearls, stats.puzzles), Percent(stats.diamonds, stats.puzzles));
 }
 
 // `title`, then one row per bin: label, count, percent, bar. `label_of` names a value.
@@ -272,6 +282,10 @@ void PrintJson(const CorpusStats& stats) {
     json["hardest"].push_back({{"technique", h.level}, {"count", h.count}});
   }
   json["rating"] = SummaryJson(stats.rating_summary, stats.rating, kTenths);
+  json["ep"] = SummaryJson(stats.ep_summary, stats.ep, kTenths);
+  json["ed"] = SummaryJson(stats.ed_summary, stats.ed, kTenths);
+  json["pearls"] = stats.pearls;
+  json["diamonds"] = stats.diamonds;
   json["rating_by_clues"] = Json::array();
   for (const MeanRating& row : stats.rating_by_clues) {
     json["rating_by_clues"].push_back(

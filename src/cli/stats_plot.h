@@ -26,6 +26,9 @@ struct CorpusStats {
   ScoreSummary clues_summary;
   ScoreSummary freedom_summary;
   ScoreSummary rating_summary;
+  std::vector<ValueCount> ep, ed;  // SE's EP and ED: histograms by value (tenths)
+  ScoreSummary ep_summary, ed_summary;
+  int64_t pearls = 0, diamonds = 0;  // puzzles whose EP, ED equals their rating
   std::vector<LevelCount> clue_classes;
   std::vector<LevelCount> hardest;          // puzzles per hardest technique
   std::vector<MeanRating> rating_by_clues;  // mean rating per clue count

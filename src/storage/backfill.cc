@@ -11,8 +11,9 @@
 // in batches (BackfillBatchBeforeSchema; from schemas 8 and 9 only the rows that got past the BUG);
 // a row is rewritten only where its rating, hardest technique, guesses, technique uses or level
 // changed.
-// Schemas 011 and 012 (EP and ED): the rows of schema 011 are rated again before schema 012's
-// file, in batches, and get their ep and ed.
+// Schemas 011 and 012 (EP and ED, and SE's instance order): the rows of schema 011 are rated
+// again before schema 012's file, in batches, and get their ep and ed; a row whose path now
+// names another hardest technique or other uses of the same rating is rewritten too.
 // A row whose text does not parse, or that is not unique, is left alone for `verify` to report.
 #include "storage/backfill.h"
 
@@ -284,24 +285,26 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
 // The schema whose step fills in EP and ED (schema 011 added their columns).
 constexpr int kEpEdVersion = 12;
 
-// A batch of EP and ED: rates the rows without them from the saved progress on and sets theirs.
+// A batch of EP and ED: rates the rows without them from the saved progress on and sets theirs,
+// and their rating columns where this rater's path differs (SE's instance order: the same
+// rating, another hardest technique or other uses).
 Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
   constexpr std::string_view kWhat = "cannot add EP and ED to the puzzles for schema 12";
   int64_t next_id = 0;
   if (Status s = ReadProgress(db, path, kWhat, kEpEdVersion, &next_id); !s.ok()) return s;
-  OwnedStmt select, update;
-  if (Status s = Prepare(db, path, kWhat,
-                         "SELECT id, givens, solution FROM puzzles WHERE id >= ?1 AND ep IS NULL "
-                         "ORDER BY id LIMIT ?2",
-                         &select);
-      !s.ok()) {
-    return s;
-  }
+  OwnedStmt select, update, rerate;
+  // Columns 3.. are the stored rating (ReadRatingRow).
+  const std::string select_sql = std::string("SELECT id, givens, solution, ") + kRatingColumns +
+                                 " FROM puzzles WHERE id >= ?1 AND ep IS NULL ORDER BY id LIMIT ?2";
+  if (Status s = Prepare(db, path, kWhat, select_sql.c_str(), &select); !s.ok()) return s;
   if (Status s = Prepare(db, path, kWhat, "UPDATE puzzles SET ep = ?2, ed = ?3 WHERE id = ?1",
                          &update);
       !s.ok()) {
     return s;
   }
+  const std::string rerate_sql =
+      std::string("UPDATE puzzles SET ") + kSetRatingSql + " WHERE id = ?1";
+  if (Status s = Prepare(db, path, kWhat, rerate_sql.c_str(), &rerate); !s.ok()) return s;
   if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
       sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK) {
     return Error(db, path, kWhat);
@@ -325,6 +328,13 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
       return Error(db, path, kWhat);
     }
     if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
+    const RatingRow rated = RatingRowOf(rating);
+    if (ReadRatingRow(select.get(), 3) == rated) continue;
+    sqlite3_stmt* r = rerate.get();
+    int bind = sqlite3_bind_int64(r, 1, last_id);
+    if (bind == SQLITE_OK) bind = BindRatingRow(r, rated);
+    if (bind != SQLITE_OK) return Error(db, path, kWhat);
+    if (Status s = StepDone(db, path, kWhat, r); !s.ok()) return s;
   }
   if (rc != SQLITE_DONE) return Error(db, path, kWhat);
   *done = rows < kBackfillBatchRows;

@@ -25,7 +25,8 @@ Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version);
 //   Schema 10: puzzles are rated again (ratings with the aligned exclusions): from schemas 8 and
 //   9 the rows rated 6.5 or more or with a guess, from older schemas every row (it also stands
 //   for the re-rates of schemas 5 to 9, which older versions ran).
-//   Schema 12: the rows without ep (schema 011 added the column) get their ep and ed.
+//   Schema 12: the rows without ep (schema 011 added the column) get their ep and ed, and their
+//   hardest technique and uses where SE's instance order changed them.
 inline constexpr int kBackfillBatchRows = 5000;
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done);
 

@@ -67,6 +67,10 @@ const char* ColumnName(ScoreColumn column) {
       return "freedom";
     case ScoreColumn::kRating:
       return "rating";
+    case ScoreColumn::kEp:
+      return "ep";
+    case ScoreColumn::kEd:
+      return "ed";
   }
   return "clues";
 }
@@ -239,6 +243,19 @@ Status CorpusReader::CountPuzzles(const PuzzleFilter& filter, int64_t* count) {
                     [count](sqlite3_stmt* stmt) { *count = sqlite3_column_int64(stmt, 0); });
 }
 
+Status CorpusReader::CountPearlsAndDiamonds(const PuzzleFilter& filter, int64_t* pearls,
+                                            int64_t* diamonds) {
+  *pearls = *diamonds = 0;
+  return ForEachRow(
+      "SELECT count(*) FILTER (WHERE ep = rating), count(*) FILTER (WHERE ed = "
+      "rating) FROM puzzles WHERE " +
+          FilterConditions(filter),
+      filter, [pearls, diamonds](sqlite3_stmt* stmt) {
+        *pearls = sqlite3_column_int64(stmt, 0);
+        *diamonds = sqlite3_column_int64(stmt, 1);
+      });
+}
+
 template <typename Rank>
 Status CorpusReader::CountBy(const char* column, const PuzzleFilter& filter, Rank rank,
                              std::vector<LevelCount>* counts) {
@@ -358,7 +375,8 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
       "SELECT r.id, r.seed, r.params, r.tool_version, r.started_at, r.finished_at, r.requested, "
       "r.written, r.status, r.duplicates, r.next_item, (SELECT count(*) FROM puzzles WHERE " +
       FilterConditions(filter, "puzzles.run_id = r.id") +
-      "), (SELECT coalesce(max(item_index) + 1, 0) FROM puzzles WHERE run_id = r.id) FROM runs AS r" +
+      "), (SELECT coalesce(max(item_index) + 1, 0) FROM puzzles WHERE run_id = r.id) FROM runs AS "
+      "r" +
       (filter.run_id != 0 ? " WHERE r.id = :run_id" : "") + " ORDER BY r.id";
   return ForEachRow(sql, filter, [runs](sqlite3_stmt* stmt) {
     RunRow row;

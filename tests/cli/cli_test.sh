@@ -293,6 +293,14 @@ case_stats() {
     fail "rating mean in JSON is not $mean_rating (SE units)"
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.rating.histogram[0].value')")" = \
     "$(sqlite3 c.db "select min(rating) / 10.0 from puzzles")" ] || fail "rating histogram in JSON is not in SE units"
+  # SE's EP and ED: summaries in SE units, and the pearls and diamonds counted.
+  local mean_ed
+  mean_ed=$(sqlite3 c.db "select round(avg(ed) / 10.0, 6) from puzzles")
+  [ "$(sqlite3 :memory: "select round(json_extract(readfile('s.json'), '\$.ed.mean'), 6)")" = "$mean_ed" ] ||
+    fail "ed mean in JSON is not $mean_ed"
+  [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.pearls')")" = \
+    "$(sqlite3 c.db "select count(*) from puzzles where ep = rating")" ] || fail "pearls in JSON"
+  grep -Eq '^  ep +400 ' out.txt || fail "ep summary row: $(cat out.txt)"
   # --run and the score filters.
   "$BIN" stats --db c.db --run 2 --json >r.json || fail "stats --run 2"
   [ "$(sqlite3 :memory: "select json_extract(readfile('r.json'), '\$.puzzles')")" = 100 ] || fail "--run 2 count"

@@ -151,15 +151,19 @@ case_rerate_resume() {
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
 }
 
-# EP and ED for a corpus of schema 10: every row gets SE's, in batches; a migration killed between
+# EP and ED for a corpus of schema 10: every row gets SE's, and the path of SE's instance order
+# where it differs, in batches; a migration killed between
 # them keeps the rows it did (the file stays at 11, its progress recorded) and the next `migrate`
 # finishes from there; `verify` then finds every stored ep and ed this rater's.
 case_ep_ed_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
-  sqlite3 k.db "select id, ep, ed from puzzles order by id" >want.txt
+  sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
+                order by id" >want.txt
   drop_ep_ed k.db
-  sqlite3 k.db "pragma user_version = 10" || fail "aging k.db"
+  # Paths of the instance order before SE's: other uses (and hardest techniques) of one rating.
+  sqlite3 k.db "update puzzles set techniques = '{}', hardest = 'skyscraper' where id % 7 = 0;
+                pragma user_version = 10" || fail "aging k.db"
   "$BIN" migrate --db k.db >/dev/null 2>&1 &
   local pid=$! next=""
   for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
@@ -181,8 +185,10 @@ case_ep_ed_resume() {
   fi
   "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
   [ "$(sqlite3 k.db 'pragma user_version')" -eq 12 ] || fail "not at schema 12"
-  sqlite3 k.db "select id, ep, ed from puzzles order by id" >got.txt
-  cmp -s want.txt got.txt || fail "ep, ed differ from a new corpus's: $(diff want.txt got.txt | head -3)"
+  sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
+                order by id" >got.txt
+  cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
+  "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
   sqlite3 k.db "update puzzles set ed = ed + 1 where id = 7" || fail "tamper"
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt && fail "verify missed a wrong ed"
   grep -q "ed" out.txt || fail "verify: $(cat out.txt)"

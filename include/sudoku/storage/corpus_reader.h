@@ -116,9 +116,9 @@ struct GridMethodStats {
 };
 
 // A score column that histograms and summaries can be asked about.
-enum class ScoreColumn { kClues, kFreedom, kRating };
+enum class ScoreColumn { kClues, kFreedom, kRating, kEp, kEd };  // ep, ed: SE's EP and ED
 
-// "clues", "freedom" or "rating": the column name in `puzzles` (and in output).
+// "clues", "freedom", "rating", "ep" or "ed": the column name in `puzzles` (and in output).
 const char* ColumnName(ScoreColumn column);
 
 struct ValueCount {
@@ -217,6 +217,10 @@ class CorpusReader {
 
   // Puzzles per hardest technique, in Technique order (rating.h).
   Status CountByHardest(const PuzzleFilter& filter, std::vector<LevelCount>* counts);
+
+  // Puzzles whose EP (*pearls) and whose ED (*diamonds) equals their rating: SE's pearls and
+  // diamonds (docs/se-rules.md).
+  Status CountPearlsAndDiamonds(const PuzzleFilter& filter, int64_t* pearls, int64_t* diamonds);
 
   // For each value of `column` (clues or freedom) among the matching puzzles: how many, and
   // their mean rating; by value.
