@@ -286,8 +286,8 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
 constexpr int kEpEdVersion = 12;
 
 // A batch of EP and ED: rates the rows without them from the saved progress on and sets theirs,
-// and their rating columns where this rater's path differs (SE's instance order: the same
-// rating, another hardest technique or other uses).
+// and, where the stored rating is this rater's, the other rating columns where its path differs
+// (SE's instance order: another hardest technique of the same rating, other uses).
 Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
   constexpr std::string_view kWhat = "cannot add EP and ED to the puzzles for schema 12";
   int64_t next_id = 0;
@@ -328,8 +328,11 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
       return Error(db, path, kWhat);
     }
     if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
+    // Only the path changed (schema 10's ratings are this rater's): a row whose stored rating
+    // differs is left for `verify` to report, as a row that does not parse.
     const RatingRow rated = RatingRowOf(rating);
-    if (ReadRatingRow(select.get(), 3) == rated) continue;
+    const RatingRow stored = ReadRatingRow(select.get(), 3);
+    if (stored == rated || stored.rating != rated.rating) continue;
     sqlite3_stmt* r = rerate.get();
     int bind = sqlite3_bind_int64(r, 1, last_id);
     if (bind == SQLITE_OK) bind = BindRatingRow(r, rated);
