@@ -210,6 +210,25 @@ Status StartRerate(sqlite3* db, const std::string& path) {
   return Status::Ok();
 }
 
+// Rates the puzzle of a row selected as "id, givens, solution, ...": false for a row whose text
+// does not parse, whose solution is not its givens', or that is not unique.
+bool RateSelectedRow(sqlite3_stmt* select, Rating* rating) {
+  const ParseResult givens = ParseGrid(ColumnView(select, 1));
+  const ParseResult solution = ParseGrid(ColumnView(select, 2));
+  return givens.ok && solution.ok && IsCompleteValidGrid(solution.grid) &&
+         AgreesWith(givens.grid, solution.grid) && RatePuzzle(givens.grid, rating);
+}
+
+// Writes `rated` into row `id` with `update` ("UPDATE puzzles SET " kSetRatingSql " WHERE id =
+// ?1").
+Status SetRatingRow(sqlite3* db, const std::string& path, std::string_view what,
+                    sqlite3_stmt* update, int64_t id, const RatingRow& rated) {
+  int bind = sqlite3_bind_int64(update, 1, id);
+  if (bind == SQLITE_OK) bind = BindRatingRow(update, rated);
+  if (bind != SQLITE_OK) return Error(db, path, what);
+  return StepDone(db, path, what, update);
+}
+
 // Saves that schema `version`'s backfill has done the rows before `next_id`.
 Status SaveProgress(sqlite3* db, const std::string& path, std::string_view what, int version,
                     int64_t next_id) {
@@ -261,20 +280,11 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
     ++rows;
     last_id = sqlite3_column_int64(select.get(), 0);
-    const ParseResult givens = ParseGrid(ColumnView(select.get(), 1));
-    const ParseResult solution = ParseGrid(ColumnView(select.get(), 2));
     Rating rating;
-    if (!givens.ok || !solution.ok || !IsCompleteValidGrid(solution.grid) ||
-        !AgreesWith(givens.grid, solution.grid) || !RatePuzzle(givens.grid, &rating)) {
-      continue;  // left for `verify` to report
-    }
+    if (!RateSelectedRow(select.get(), &rating)) continue;  // left for `verify` to report
     const RatingRow rated = RatingRowOf(rating);
     if (ReadRatingRow(select.get(), 3) == rated) continue;
-    sqlite3_stmt* u = update.get();
-    int bind = sqlite3_bind_int64(u, 1, last_id);
-    if (bind == SQLITE_OK) bind = BindRatingRow(u, rated);
-    if (bind != SQLITE_OK) return Error(db, path, kWhat);
-    if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
+    if (Status s = SetRatingRow(db, path, kWhat, update.get(), last_id, rated); !s.ok()) return s;
   }
   if (rc != SQLITE_DONE) return Error(db, path, kWhat);
   *done = rows < kBackfillBatchRows;
@@ -314,13 +324,8 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
   while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
     ++rows;
     last_id = sqlite3_column_int64(select.get(), 0);
-    const ParseResult givens = ParseGrid(ColumnView(select.get(), 1));
-    const ParseResult solution = ParseGrid(ColumnView(select.get(), 2));
     Rating rating;
-    if (!givens.ok || !solution.ok || !IsCompleteValidGrid(solution.grid) ||
-        !AgreesWith(givens.grid, solution.grid) || !RatePuzzle(givens.grid, &rating)) {
-      continue;  // left for `verify` to report
-    }
+    if (!RateSelectedRow(select.get(), &rating)) continue;  // left for `verify` to report
     sqlite3_stmt* u = update.get();
     if (sqlite3_bind_int64(u, 1, last_id) != SQLITE_OK ||
         sqlite3_bind_int(u, 2, rating.ep) != SQLITE_OK ||
@@ -333,11 +338,7 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
     const RatingRow rated = RatingRowOf(rating);
     const RatingRow stored = ReadRatingRow(select.get(), 3);
     if (stored == rated || stored.rating != rated.rating) continue;
-    sqlite3_stmt* r = rerate.get();
-    int bind = sqlite3_bind_int64(r, 1, last_id);
-    if (bind == SQLITE_OK) bind = BindRatingRow(r, rated);
-    if (bind != SQLITE_OK) return Error(db, path, kWhat);
-    if (Status s = StepDone(db, path, kWhat, r); !s.ok()) return s;
+    if (Status s = SetRatingRow(db, path, kWhat, rerate.get(), last_id, rated); !s.ok()) return s;
   }
   if (rc != SQLITE_DONE) return Error(db, path, kWhat);
   *done = rows < kBackfillBatchRows;

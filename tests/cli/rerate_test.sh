@@ -21,6 +21,22 @@ drop_ep_ed() {
     fail "dropping ep, ed of $1"
 }
 
+# Starts `migrate` of $1 and kills it (-9) once a batch of its backfill is committed; prints the
+# saved progress (next_id), or nothing if the migration ended first.
+migrate_killed_after_a_batch() {
+  "$BIN" migrate --db "$1" >/dev/null 2>&1 &
+  local pid=$! next=""
+  for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
+    next=$(sqlite3 "$1" "select next_id from schema_backfill" 2>/dev/null)
+    [ -n "$next" ] && [ "$next" -gt 0 ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.02
+  done
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  echo "$next"
+}
+
 # Turns corpus $1 into what the rater of schema 4 left: no direct techniques (it rated such steps
 # as the plain technique; pointing stands for them here), version 4.
 age_to_schema_4() {
@@ -128,16 +144,8 @@ case_rerate_resume() {
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
   age_to_schema_4 k.db
   sqlite3 k.db "update puzzles set rating = 0, level = 'beginner'" || fail "aging k.db"
-  "$BIN" migrate --db k.db >/dev/null 2>&1 &
-  local pid=$! next=""
-  for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
-    next=$(sqlite3 k.db "select next_id from schema_backfill" 2>/dev/null)
-    [ -n "$next" ] && [ "$next" -gt 0 ] && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.02
-  done
-  kill -9 "$pid" 2>/dev/null
-  wait "$pid" 2>/dev/null
+  local next
+  next=$(migrate_killed_after_a_batch k.db)
   if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 9 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and rating = 0")" -eq 0 ] ||
@@ -164,16 +172,8 @@ case_ep_ed_resume() {
   # Paths of the instance order before SE's: other uses (and hardest techniques) of one rating.
   sqlite3 k.db "update puzzles set techniques = '{}', hardest = 'skyscraper' where id % 7 = 0;
                 pragma user_version = 10" || fail "aging k.db"
-  "$BIN" migrate --db k.db >/dev/null 2>&1 &
-  local pid=$! next=""
-  for _ in $(seq 1 500); do  # until the first batch is committed (at most ~10 s)
-    next=$(sqlite3 k.db "select next_id from schema_backfill" 2>/dev/null)
-    [ -n "$next" ] && [ "$next" -gt 0 ] && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.02
-  done
-  kill -9 "$pid" 2>/dev/null
-  wait "$pid" 2>/dev/null
+  local next
+  next=$(migrate_killed_after_a_batch k.db)
   if [ -n "$next" ] && [ "$(sqlite3 k.db 'pragma user_version')" -eq 11 ]; then
     next=$(sqlite3 k.db "select next_id from schema_backfill")
     [ "$(sqlite3 k.db "select count(*) from puzzles where id < $next and ep is null")" -eq 0 ] ||
