@@ -174,17 +174,22 @@ void PrintLevelCluesTable(const CorpusStats& stats) {
   }
 }
 
-void PrintTable(const CorpusStats& stats) {
+void PrintTable(const CorpusStats& stats, bool brief) {
   const std::string filter = DescribeFilter(stats.filter);
   std::printf("%s: %lld puzzles%s%s (schema %d)\n", stats.db.c_str(),
               static_cast<long long>(stats.puzzles), filter.empty() ? "" : " matching ",
               filter.c_str(), stats.schema_version);
-  PrintRuns(stats);
+  if (!brief) PrintRuns(stats);
   if (stats.puzzles == 0) {
     std::printf("\nno puzzles match\n");
     return;
   }
   PrintCounts("levels (by rating)", stats.levels, stats.puzzles);
+  if (brief) {
+    PrintCounts("hardest technique", stats.hardest, stats.puzzles);
+    PrintSummaries(stats);
+    return;
+  }
   PrintCounts("clue classes (by clue count)", stats.clue_classes, stats.puzzles);
   PrintCounts("hardest technique", stats.hardest, stats.puzzles);
   PrintGridMethods(stats);
@@ -331,15 +336,21 @@ void SetupStatsCommand(CLI::App& app, int* exit_code) {
       ->capture_default_str()
       ->type_name("FILE");
   AddFilterOptions(cmd, &options->filter);
-  cmd->add_flag("--json", options->json, "Print one JSON object instead of the table");
+  auto* json = cmd->add_flag("--json", options->json, "Print one JSON object instead of the table");
+  cmd->add_flag("--brief", options->brief,
+                "The table's short form: puzzles, levels, hardest techniques and the summaries "
+                "of clues, freedom, rating, EP and ED")
+      ->excludes(json);
   cmd->add_option(
          "--plot", options->plot_dir,
          "Also draw histograms and a clues x freedom heat map into DIR, as PNG and SVG (gnuplot)")
       ->type_name("DIR");
-  cmd->add_flag("--unbiased", options->unbiased,
-                "Estimates for all minimal puzzles, with 95% intervals, from controlled-bias "
-                "puzzles (generate --dig-order controlled-bias) weighted by C(81, clues); "
-                "refuses puzzles of other dig orders");
+  auto* unbiased =
+      cmd->add_flag("--unbiased", options->unbiased,
+                    "Estimates for all minimal puzzles, with 95% intervals, from controlled-bias "
+                    "puzzles (generate --dig-order controlled-bias) weighted by C(81, clues); "
+                    "refuses puzzles of other dig orders");
+  unbiased->excludes("--brief");
   cmd->callback([options, exit_code] { *exit_code = RunStats(*options); });
 }
 
@@ -358,7 +369,7 @@ int RunStats(const StatsOptions& options) {
   if (options.json) {
     PrintJson(stats);
   } else {
-    PrintTable(stats);
+    PrintTable(stats, options.brief);
   }
   CheckStdoutWritten();
   if (!options.plot_dir.empty()) {

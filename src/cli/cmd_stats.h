@@ -16,6 +16,9 @@ struct StatsOptions {
   std::string db = "corpus.db";  // corpus database (opened read-only). Default: corpus.db
   FilterOptions filter;          // which puzzles to count. Default: all
   bool json = false;             // print one JSON object instead of the table. Default: false
+  // The table's short form: the corpus line, levels, hardest techniques and the summaries.
+  // Default: false (every section)
+  bool brief = false;
   std::string plot_dir;          // also write PNG plots into this folder. Default: "" (none)
   // Weighted estimates for all minimal puzzles from controlled-bias puzzles. Default: false
   bool unbiased = false;

@@ -301,6 +301,13 @@ case_stats() {
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.pearls')")" = \
     "$(sqlite3 c.db "select count(*) from puzzles where ep = rating")" ] || fail "pearls in JSON"
   grep -Eq '^  ep +400 ' out.txt || fail "ep summary row: $(cat out.txt)"
+  # The short form: levels, hardest techniques and the summaries, in a screenful.
+  "$BIN" stats --db c.db --brief >brief.txt || fail "stats --brief"
+  [ "$(wc -l <brief.txt)" -le 60 ] || fail "stats --brief: $(wc -l <brief.txt) lines"
+  grep -q '^levels' brief.txt && grep -q '^hardest technique' brief.txt &&
+    grep -Eq '^  rating +400 ' brief.txt || fail "stats --brief: $(cat brief.txt)"
+  ! grep -q '^runs' brief.txt || fail "stats --brief lists the runs"
+  expect_one_line_error 2 "$BIN" stats --db c.db --brief --json
   # --run and the score filters.
   "$BIN" stats --db c.db --run 2 --json >r.json || fail "stats --run 2"
   [ "$(sqlite3 :memory: "select json_extract(readfile('r.json'), '\$.puzzles')")" = 100 ] || fail "--run 2 count"
