@@ -67,6 +67,7 @@ TEST(HintsCodec, EveryPartAndLongListsRoundTrip) {
 
 TEST(HintsCodec, SinglesHousesRideOnThePlacementsAndChainCellsOnTheChain) {
   SolvePath path;
+  path.steps.reserve(3);  // the references below stay valid
   PathStep& singles = path.steps.emplace_back();
   singles.technique = Technique::kHiddenSingleLine;
   singles.rating = TechniqueRating(singles.technique);
