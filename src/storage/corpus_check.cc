@@ -103,13 +103,9 @@ Status CheckUnversioned(sqlite3* db, const std::string& path, bool allow_empty) 
   return Status::Ok();
 }
 
-}  // namespace
-
-Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* version) {
-  *version = 0;
-  if (!LooksLikeSqliteOrEmpty(db)) {
-    return Status::Corruption(path + ": not a SQLite database (file is not a database)");
-  }
+// CheckCorpus's reads, in the transaction the connection is in.
+Status CheckCorpusInTransaction(sqlite3* db, const std::string& path, bool allow_empty,
+                                int* version) {
   int64_t found = 0;
   Status s = QueryInt(db, path, "PRAGMA user_version", "cannot read the schema version", &found);
   if (!s.ok()) return s;
@@ -136,6 +132,27 @@ Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* 
     }
   }
   if (s.ok()) *version = static_cast<int>(found);
+  return s;
+}
+
+}  // namespace
+
+Status CheckCorpus(sqlite3* db, const std::string& path, bool allow_empty, int* version) {
+  *version = 0;
+  if (!LooksLikeSqliteOrEmpty(db)) {
+    return Status::Corruption(path + ": not a SQLite database (file is not a database)");
+  }
+  // The version and the tables from one snapshot: a writer making the file commits both at
+  // once, which two reads of their own could see half of. Within the caller's transaction, it
+  // is already one.
+  if (sqlite3_get_autocommit(db) == 0) {
+    return CheckCorpusInTransaction(db, path, allow_empty, version);
+  }
+  if (sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return SqliteError(db, path, "cannot read the schema version");
+  }
+  Status s = CheckCorpusInTransaction(db, path, allow_empty, version);
+  sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);  // a read: nothing to keep or lose
   return s;
 }
 
