@@ -249,6 +249,28 @@ Status SaveProgress(sqlite3* db, const std::string& path, std::string_view what,
   return StepDone(db, path, what, progress.get());
 }
 
+// Steps `select`, a batch of at most kBackfillBatchRows rows in id order from `next_id` on (as
+// "id, givens, solution, ..."), and calls rated(id, rating) for each row it can rate (the others
+// are left for `verify` to report). Then *done when the batch was the last, else saves schema
+// `version`'s progress after it, in the caller's transaction.
+template <typename Rated>
+Status RateBatch(sqlite3* db, const std::string& path, std::string_view what, int version,
+                 sqlite3_stmt* select, int64_t next_id, bool* done, Rated rated) {
+  int rows = 0, rc;
+  int64_t last_id = next_id - 1;
+  while ((rc = sqlite3_step(select)) == SQLITE_ROW) {
+    ++rows;
+    last_id = sqlite3_column_int64(select, 0);
+    Rating rating;
+    if (!RateSelectedRow(select, &rating)) continue;
+    if (Status s = rated(last_id, rating); !s.ok()) return s;
+  }
+  if (rc != SQLITE_DONE) return Error(db, path, what);
+  *done = rows < kBackfillBatchRows;
+  if (*done) return Status::Ok();  // the schema file follows in this transaction
+  return SaveProgress(db, path, what, version, last_id + 1);
+}
+
 // A batch of the re-rate: rates the rows from the saved progress on, rewriting those that differ.
 Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
   constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 10";
@@ -275,21 +297,12 @@ Status RerateBatch(sqlite3* db, const std::string& path, bool* done) {
       sqlite3_bind_int(select.get(), 3, partial ? 1 : 0) != SQLITE_OK) {
     return Error(db, path, kWhat);
   }
-  int rows = 0, rc;
-  int64_t last_id = next_id - 1;
-  while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
-    ++rows;
-    last_id = sqlite3_column_int64(select.get(), 0);
-    Rating rating;
-    if (!RateSelectedRow(select.get(), &rating)) continue;  // left for `verify` to report
-    const RatingRow rated = RatingRowOf(rating);
-    if (ReadRatingRow(select.get(), 3) == rated) continue;
-    if (Status s = SetRatingRow(db, path, kWhat, update.get(), last_id, rated); !s.ok()) return s;
-  }
-  if (rc != SQLITE_DONE) return Error(db, path, kWhat);
-  *done = rows < kBackfillBatchRows;
-  if (*done) return Status::Ok();  // the schema file follows in this transaction
-  return SaveProgress(db, path, kWhat, kVersion, last_id + 1);
+  return RateBatch(db, path, kWhat, kVersion, select.get(), next_id, done,
+                   [&](int64_t id, const Rating& rating) {
+                     const RatingRow rated = RatingRowOf(rating);
+                     if (ReadRatingRow(select.get(), 3) == rated) return Status::Ok();
+                     return SetRatingRow(db, path, kWhat, update.get(), id, rated);
+                   });
 }
 
 // The schema whose step fills in EP and ED (schema 011 added their columns).
@@ -307,8 +320,8 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
   const std::string select_sql = std::string("SELECT id, givens, solution, ") + kRatingColumns +
                                  " FROM puzzles WHERE id >= ?1 AND ep IS NULL ORDER BY id LIMIT ?2";
   if (Status s = Prepare(db, path, kWhat, select_sql.c_str(), &select); !s.ok()) return s;
-  if (Status s = Prepare(db, path, kWhat, "UPDATE puzzles SET ep = ?2, ed = ?3 WHERE id = ?1",
-                         &update);
+  if (Status s =
+          Prepare(db, path, kWhat, "UPDATE puzzles SET ep = ?2, ed = ?3 WHERE id = ?1", &update);
       !s.ok()) {
     return s;
   }
@@ -319,31 +332,22 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
       sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK) {
     return Error(db, path, kWhat);
   }
-  int rows = 0, rc;
-  int64_t last_id = next_id - 1;
-  while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
-    ++rows;
-    last_id = sqlite3_column_int64(select.get(), 0);
-    Rating rating;
-    if (!RateSelectedRow(select.get(), &rating)) continue;  // left for `verify` to report
-    sqlite3_stmt* u = update.get();
-    if (sqlite3_bind_int64(u, 1, last_id) != SQLITE_OK ||
-        sqlite3_bind_int(u, 2, rating.ep) != SQLITE_OK ||
-        sqlite3_bind_int(u, 3, rating.ed) != SQLITE_OK) {
-      return Error(db, path, kWhat);
-    }
-    if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
-    // Only the path changed (schema 10's ratings are this rater's): a row whose stored rating
-    // differs is left for `verify` to report, as a row that does not parse.
-    const RatingRow rated = RatingRowOf(rating);
-    const RatingRow stored = ReadRatingRow(select.get(), 3);
-    if (stored == rated || stored.rating != rated.rating) continue;
-    if (Status s = SetRatingRow(db, path, kWhat, rerate.get(), last_id, rated); !s.ok()) return s;
-  }
-  if (rc != SQLITE_DONE) return Error(db, path, kWhat);
-  *done = rows < kBackfillBatchRows;
-  if (*done) return Status::Ok();  // the schema file follows in this transaction
-  return SaveProgress(db, path, kWhat, kEpEdVersion, last_id + 1);
+  return RateBatch(db, path, kWhat, kEpEdVersion, select.get(), next_id, done,
+                   [&](int64_t id, const Rating& rating) {
+                     sqlite3_stmt* u = update.get();
+                     if (sqlite3_bind_int64(u, 1, id) != SQLITE_OK ||
+                         sqlite3_bind_int(u, 2, rating.ep) != SQLITE_OK ||
+                         sqlite3_bind_int(u, 3, rating.ed) != SQLITE_OK) {
+                       return Error(db, path, kWhat);
+                     }
+                     if (Status s = StepDone(db, path, kWhat, u); !s.ok()) return s;
+                     // Only the path changed (schema 10's ratings are this rater's): a row whose
+                     // stored rating differs is left for `verify` to report.
+                     const RatingRow rated = RatingRowOf(rating);
+                     const RatingRow stored = ReadRatingRow(select.get(), 3);
+                     if (stored == rated || stored.rating != rated.rating) return Status::Ok();
+                     return SetRatingRow(db, path, kWhat, rerate.get(), id, rated);
+                   });
 }
 
 }  // namespace
