@@ -247,9 +247,9 @@ bool DecodeHints(std::string_view bytes, SolvePath* path) {
 namespace core_internal {
 namespace {
 
-// A singles finder shows each placement's cell and house (none for a naked single) in the order
-// it places them; the path keeps houses[i] as the house of placements[i], which are in cell order,
-// and no cells (they are the placements').
+// A singles finder shows each placement's cell and house in the order it places them (a naked
+// single shows nothing); the path keeps houses[i] as the house of placements[i], which are in
+// cell order, and no cells (they are the placements').
 void HousesByPlacement(PathStep* step) {
   std::array<int8_t, kCells> house_of;
   house_of.fill(-1);

@@ -222,8 +222,7 @@ bool FindNakedSingle(State& s, Step* step) {
     for (int d = 0; d < kDigits; ++d) {
       // A placement earlier in this step may have removed the digit (only in a broken state).
       if (s.cand[d].Has(cell)) {
-        PlaceDigit(s, cell, d);
-        step->ShowCell(cell);  // single in its cell: no house
+        PlaceDigit(s, cell, d);  // shows no pattern: the cell is the placement's, no house
         ++placed;
         break;
       }
