@@ -64,9 +64,9 @@ int ForEachPuzzleLine(std::istream& in, const std::string& source,
 
 }  // namespace
 
-void ForEachInputLine(std::istream& in,
-                      const std::function<bool(int line_no, std::string_view text, bool too_long)>&
-                          on_line) {
+void ForEachInputLine(
+    std::istream& in,
+    const std::function<bool(int line_no, std::string_view text, bool too_long)>& on_line) {
   static constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
   std::string buffer(static_cast<size_t>(kMaxLineBytes) + 1, '\0');
   for (int line_no = 1;; ++line_no) {
@@ -235,8 +235,7 @@ Technique ParseTechniqueName(std::string_view option, const std::string& name) {
   for (const std::string_view valid : TechniqueNames()) {
     names += (names.empty() ? "" : ", ") + std::string(valid);
   }
-  throw UsageError(std::string(option) + " '" + name + "': unknown technique; use one of " +
-                   names);
+  throw UsageError(std::string(option) + " '" + name + "': unknown technique; use one of " + names);
 }
 
 std::vector<Technique> ParseTechniqueList(std::string_view option, const std::string& list) {
@@ -400,7 +399,8 @@ void ProgressLine::Update(int64_t done) {
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
   std::fprintf(stderr, "\r%s %lld/%lld puzzles  %s  %.0f s left   ", verb_.c_str(),
                static_cast<long long>(done), static_cast<long long>(total_),
-               FormatRate(rate).c_str(), rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
+               FormatRate(rate).c_str(),
+               rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0);
   std::fflush(stderr);
 }
 

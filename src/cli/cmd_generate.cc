@@ -394,10 +394,10 @@ void SetupGenerateCommand(CLI::App& app, int* exit_code) {
              "SE rating band MIN-MAX, e.g. 3.0-4.4 (10.0: a guess, or a rare dynamic chain)")
           ->type_name("MIN-MAX");
   rating->excludes(level);
-  auto* freedom =
-      cmd->add_option("--freedom", options->freedom, "Freedom band MIN-MAX (0-729), e.g. 130-170; above 210 digs "
-                      "minimal puzzles")
-          ->type_name("MIN-MAX");
+  auto* freedom = cmd->add_option("--freedom", options->freedom,
+                                  "Freedom band MIN-MAX (0-729), e.g. 130-170; above 210 digs "
+                                  "minimal puzzles")
+                      ->type_name("MIN-MAX");
   auto* hardest = cmd->add_option("--hardest", options->hardest,
                                   "Only puzzles whose hardest step is this technique, e.g. "
                                   "x-wing (an unknown name lists them)")

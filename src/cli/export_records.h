@@ -24,9 +24,10 @@ class RecordFormatter {
  public:
   // `columns`: field names separated by commas, in the order wanted, or "" for the format's own:
   // jsonl every field but item_index, solution_canonical and steps, csv those but techniques,
-  // lines the givens, kaggle its two. steps: the solving path, walked again (slow; lines refuse it). Lines end with CRLF if `crlf`, else LF. Throws UsageError naming an
-  // unknown, empty or repeated name. REQUIRES: `format` is jsonl, csv, lines or kaggle, and
-  // `columns` is empty for kaggle.
+  // lines the givens, kaggle its two. steps: the solving path, walked again (slow; lines refuse
+  // it). Lines end with CRLF if `crlf`, else LF. Throws UsageError naming an unknown, empty or
+  // repeated name. REQUIRES: `format` is jsonl, csv, lines or kaggle, and `columns` is empty for
+  // kaggle.
   RecordFormatter(std::string format, const std::string& columns, bool crlf);
 
   // Appends the header line (csv, kaggle), or nothing.

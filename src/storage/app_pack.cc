@@ -130,7 +130,8 @@ Status AppPackWriter::Setup() {
   if (Status s = Exec("BEGIN", "cannot start writing the app pack"); !s.ok()) return s;
   storage_internal::OwnedStmt insert;
   if (Status s = storage_internal::PrepareStatement(
-          sqlite_->db, path_, "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", &insert);
+          sqlite_->db, path_,
+          "INSERT INTO puzzles VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", &insert);
       !s.ok()) {
     return s;
   }

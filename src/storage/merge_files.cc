@@ -31,7 +31,8 @@ bool Locked(const std::string& path) {
 
 // A path as a shell word: in single quotes where it holds anything but safe characters.
 std::string ShellWord(const std::string& path) {
-  if (path.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") ==
+  if (path.find_first_not_of(
+          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") ==
       std::string::npos) {
     return path;
   }
@@ -66,8 +67,8 @@ Status CheckNoMergeFiles(const std::string& output) {
     command += ' ';
     command += ShellWord(file);
   }
-  return Status::Busy(output + ": an interrupted merge left " + names +
-                      "; nothing of it is in " + output + ". Remove them with: " + command);
+  return Status::Busy(output + ": an interrupted merge left " + names + "; nothing of it is in " +
+                      output + ". Remove them with: " + command);
 }
 
 MergeFile::~MergeFile() {
@@ -85,7 +86,8 @@ Status MergeFile::Create() {
   if (fd < 0) {
     const int error = errno;
     if (error == EEXIST) {
-      return Status::Busy(path_ + " exists: another merge into the same output started at the "
+      return Status::Busy(path_ +
+                          " exists: another merge into the same output started at the "
                           "same time");
     }
     return Status::IoError(path_ + ": cannot create (" + std::strerror(error) + ")");

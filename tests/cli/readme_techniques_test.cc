@@ -72,7 +72,8 @@ TEST(ReadmeTechniques, ListsEveryTechniqueWithItsRatingAndDescription) {
     EXPECT_TRUE(row->second.rating.starts_with(SeRating(info.rating)))
         << name << ": docs/rating.md says " << row->second.rating << ", the rater "
         << SeRating(info.rating);
-    EXPECT_EQ(row->second.description, info.description) << name << ": docs/rating.md's description";
+    EXPECT_EQ(row->second.description, info.description)
+        << name << ": docs/rating.md's description";
   }
   EXPECT_EQ(rows.size(), static_cast<size_t>(kTechniqueCount - 1))
       << "docs/rating.md lists a technique the rater does not have";

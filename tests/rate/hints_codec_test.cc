@@ -39,7 +39,8 @@ TEST(HintsCodec, PathsOfRatedPuzzlesRoundTrip) {
     SolvePath path;
     Rating rating;
     ASSERT_TRUE(RatePuzzle(puzzles[i], RatingOptions{}, &rating, &path));
-    for (const PathStep& step : path.steps) own_ratings += step.rating != TechniqueRating(step.technique);
+    for (const PathStep& step : path.steps)
+      own_ratings += step.rating != TechniqueRating(step.technique);
     SolvePath decoded;
     ASSERT_TRUE(DecodeHints(EncodeHints(path), &decoded)) << "puzzle " << i;
     ExpectSamePath(path, decoded);
@@ -72,7 +73,7 @@ TEST(HintsCodec, SinglesHousesRideOnThePlacementsAndChainCellsOnTheChain) {
   singles.technique = Technique::kHiddenSingleLine;
   singles.rating = TechniqueRating(singles.technique);
   singles.placements = {{10, 3}, {50, 7}};  // r2c2, r6c6
-  singles.houses = {1, 9 + 5};               // row 2, column 6
+  singles.houses = {1, 9 + 5};              // row 2, column 6
   PathStep& chain = path.steps.emplace_back();
   chain.technique = Technique::kXChain;
   chain.rating = 66;
@@ -125,8 +126,8 @@ TEST(HintsCodec, RefusesWhatIsNotAPath) {
   bad[4] = 2 | 1 << 4;  // a removal with a kind of house: only placements have one
   EXPECT_FALSE(DecodeHints(bad, &decoded));
   // Kinds on some placements but not all, or besides a houses list: not a path.
-  const std::string singles = {char(2), char(2 | 16), char(2), char(10), char(3 | 16),
-                               char(11), char(4), char(1), char(18)};
+  const std::string singles = {char(2),  char(2 | 16), char(2), char(10), char(3 | 16),
+                               char(11), char(4),      char(1), char(18)};
   ASSERT_FALSE(DecodeHints(singles, &decoded));
   std::string fixed = singles;
   fixed[1] = 2;

@@ -109,8 +109,9 @@ class SqliteStore : public PuzzleSink {
 
   // Sets the current run's status ("finished", "interrupted" or "failed") and finished_at,
   // commits, and closes the run. A run begun by BeginRun that fails before it stores a puzzle
-  // (a request no puzzle met) is removed instead: it leaves no row. REQUIRES: BeginRun succeeded. The destructor does not end a run: a
-  // store destroyed with a run open leaves it 'running', as a killed process would.
+  // (a request no puzzle met) is removed instead: it leaves no row. REQUIRES: BeginRun succeeded.
+  // The destructor does not end a run: a store destroyed with a run open leaves it 'running', as a
+  // killed process would.
   Status EndRun(std::string_view status);
 
   // Finds the run `generate --resume` would finish: run `run_id`, or with run_id 0 the latest
