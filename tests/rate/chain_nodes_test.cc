@@ -91,6 +91,8 @@ std::vector<std::vector<ChainNode>> ChainsOf(const PathStep& step) {
 bool StaticChain(Technique t) {
   switch (t) {
     case Technique::kYCycle:
+    case Technique::kXCycle:
+    case Technique::kXyCycle:
     case Technique::kSkyscraper:
     case Technique::kTwoStringKite:
     case Technique::kXChain:
@@ -112,7 +114,10 @@ int RatingOf(Technique technique, const std::vector<ChainNode>& chain) {
   const int nodes = static_cast<int>(chain.size()) + (from_itself ? 0 : 2);
   switch (technique) {
     case Technique::kYCycle:
+    case Technique::kXCycle:
       return core_internal::kCycleBase + ChainLengthBonus(static_cast<int>(chain.size()) - 2);
+    case Technique::kXyCycle:
+      return core_internal::kMixedChainBase + ChainLengthBonus(static_cast<int>(chain.size()) - 2);
     case Technique::kSkyscraper:
     case Technique::kTwoStringKite:
     case Technique::kXChain:
@@ -159,7 +164,10 @@ void ExpectStaticChains(const Marks& m, const PathStep& step, const std::string&
       const bool self = a.cell == b.cell && a.digit == b.digit && a.on != b.on;
       return ends || (self && a.cell == r.cell);
     });
-    EXPECT_TRUE(proved || step.technique == Technique::kYCycle)
+    const bool cycle = step.technique == Technique::kYCycle ||
+                       step.technique == Technique::kXCycle ||
+                       step.technique == Technique::kXyCycle;
+    EXPECT_TRUE(proved || cycle)
         << where << ": " << FormatRemoval(r) << " not proved by a chain";
   }
 }

@@ -25,6 +25,7 @@ using core_internal::Step;
 struct ChainCase {
   Technique technique;
   int se_rating;  // SE 1.2.1's rating of the puzzle (tenths), from tests/data/se_ratings_<set>
+                  // (berthier_cb: the ratings published with Berthier's controlled-bias puzzles)
   const char* set;
   const char* puzzle;
 };
@@ -41,14 +42,18 @@ constexpr ChainCase kCases[] = {
      "................12..3.45........43...1.....678...........1...8...4...5...2...6..."},
     {Technique::kXChain, 67, "17clue",
      "................12..3..4..5.....36......7.....2.....8...78......8.12....4.......7"},
-    {Technique::kXyChain, 72, "17clue",
-     "................12....34.........3....51......6.7..8.....9.5.6..8.......34......9"},
+    {Technique::kXCycle, 65, "berthier_cb",
+     "........9457....6...8...41....8.1..65...6....8..5.39..3.2...1.4...9..5...1...8..2"},
+    {Technique::kXyCycle, 71, "berthier_cb",
+     "...45..8945.1..2....9....4..65...1.....61..9....7.....3..96...7.....7....78...3.2"},
+    {Technique::kXyChain, 72, "berthier_cb",
+     "....5.....571.9......7.3.....8.64.913.......6..4.1..78.3.....4..4....915..6..5..."},
     {Technique::kForcingChain, 71, "17clue",
      "................12..3.45.........4.6.2.......61.3........2...6...4...5...7..8...."},
     {Technique::kForcingChain, 72, "17clue",
      "................12....34........53....61......27.....4...2.7.5.4.....8..5........"},
-    {Technique::kWWing, 71, "17clue",
-     "................12..3.45.........3.......67.8.1.7........2.....6.....5..8..61...."},
+    {Technique::kWWing, 71, "berthier_cb",
+     "1..4...8.4.....236.89....1......8.4.5....16...76..3.......6.9...62.3...1.....5..."},
     {Technique::kNishioChain, 77, "controlled_bias",
      ".567..3..3....587...4.8.....6..7...11.95....7...8...6....9.8.2....4.....5...324.."},
     {Technique::kNishioChain, 78, "controlled_bias",

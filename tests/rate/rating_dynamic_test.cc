@@ -123,9 +123,7 @@ int ReferenceDynamicChain(State& s, const Work& w) {
   const RefHint& h = hints.front();
   const int cell = h.cand / kDigits, d = h.cand % kDigits;
   if (h.place) {
-    for (int e = 0; e < kDigits; ++e) {
-      if (e != d) s.cand[e].Clear(cell);
-    }
+    core_internal::PlaceDigit(s, cell, d);  // as SE's hint sets the digit
   } else {
     s.cand[d].Clear(cell);
   }

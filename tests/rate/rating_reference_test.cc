@@ -455,10 +455,10 @@ int ReferenceMultipleForcingChain(State& s, const Work& w, Technique* technique)
   });
   if (best.rating == 0) return 0;
   *technique = best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain;
-  for (int d = 0; d < kDigits; ++d) {
-    if (best.on ? d != best.digit : d == best.digit) {
-      core_internal::Eliminate(s, d, CellSet::Of(best.cell));
-    }
+  if (best.on) {
+    core_internal::PlaceDigit(s, best.cell, best.digit);  // as SE's hint sets the digit
+  } else {
+    core_internal::Eliminate(s, best.digit, CellSet::Of(best.cell));
   }
   return best.rating;
 }
@@ -577,10 +577,15 @@ TEST(RatingReference, NishioMatchesSeStyleSearch) {
       ASSERT_EQ(found, best_rating != 0);
       if (!found) continue;
       EXPECT_EQ(step.rating, best_rating);
-      // The step changes the reference's cell only, and its digit there.
+      // The step changes the reference's cell, and where it sets a digit there, that digit in
+      // its peers.
       for (int d = 0; d < kDigits; ++d) {
         const CellSet changed = (got.cand[d] & ~s.cand[d]) | (s.cand[d] & ~got.cand[d]);
-        EXPECT_TRUE(changed.Empty() || changed == CellSet::Of(best_cell)) << d;
+        const bool placed = got.grid[best_cell] == d + 1;
+        const CellSet allowed =
+            CellSet::Of(best_cell) | (placed ? core_internal::Peers(best_cell) : CellSet{});
+        EXPECT_TRUE(changed.Empty() || (changed.Has(best_cell) && (changed & ~allowed).Empty()))
+            << d;
       }
     }
   }

@@ -154,9 +154,11 @@ enum class Technique : uint8_t {
   // Chains: SE finds them all with one search and takes the cheapest chain (see above), so
   // among them this order is not the order of trial.
   kYCycle,  // a loop of bivalue cells: each candidate on it is on or off both ways round
+  kXCycle,  // a loop of strong and weak links on one digit, the same both ways round
   kSkyscraper,
   kTwoStringKite,
   kXChain,        // alternating strong/weak links on one digit
+  kXyCycle,       // a loop through cells and houses both, the same both ways round
   kXyChain,       // a chain of bivalue cells
   kForcingChain,  // a chain mixing cell links and house links (SE "forcing chain")
   kWWing,

@@ -67,7 +67,8 @@ struct Memory {
   int round = -1;
   Change changes[kRounds];  // changes[r % kRounds]: from round r - 1 to round r
   FinderMemory finder[kTechniqueCount];
-  DigitChain x_chain[kDigits];
+  XOnMemory x_chains[kDigits];
+  XCycleMemory x_cycles[kDigits];
   LoopMemory loops;
   NishioMemory nishio[kDigits];
   AlignedMemory aligned[2];  // pair, triple

@@ -15,6 +15,7 @@
 #include "core/rate/state.h"
 #include "core/rate/step_loop.h"
 #include "core/rate/technique_table.h"
+#include "core/rate/techniques/patterns.h"
 #include "core/rate/techniques/singles.h"
 #include "core/rate/work.h"
 #include "sudoku/core/solve_path.h"
@@ -81,20 +82,134 @@ bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step
   return true;
 }
 
-// A Y-cycle where SE takes one before the cheapest chain, rating `rating`: a cheaper one (at one
-// rating, the chain, on a higher base, has fewer nodes). INT_MAX: any.
-bool ApplyCycleBefore(State& s, const Work& w, int rating, Step* step) {
-  const Cycle cycle = FindCycle(s, w, rating - 1);
-  if (cycle.rating == 0) return false;
+// Applies `cycle`, of technique kYCycle, kXCycle or kXyCycle.
+bool ApplyFoundCycle(State& s, const Work& w, Technique technique, const Cycle& cycle,
+                     Step* step) {
   if (step->Showing()) {
     const State before = s;
     if (!ApplyCycle(s, cycle)) return false;
-    ShowCycle(before, w, cycle, step);
+    if (technique == Technique::kYCycle) {
+      ShowCycle(before, w, cycle, step);
+    } else {
+      ShowLoop(before, w, technique == Technique::kXyCycle, cycle, step);
+    }
   } else if (!ApplyCycle(s, cycle)) {
     return false;
   }
-  step->Set(Technique::kYCycle, cycle.rating, 1);
+  step->Set(technique, cycle.rating, 1);
   return true;
+}
+
+// The cheapest cycle of one kind alone. For tests.
+bool ApplyCycleAlone(State& s, const Work& w, Technique technique, Step* step) {
+  const int most = 2 * kCells * kDigits;
+  const Cycle cycle = technique == Technique::kYCycle
+                          ? FindCycle(s, w, most)
+                          : FindLoop(s, w, technique == Technique::kXyCycle, most);
+  return ApplyFoundCycle(s, w, technique, cycle, step);
+}
+
+// One hint of SE's forcing chains and cycles, as SE sorts them: rating, nodes, then kind (its
+// sort key: 2 one digit, 3 bivalue cells, 4 both), then the order found: 3 * the start candidate
+// (cell * 9 + digit), plus 0 for its cycles, 1 for its chain from "on", 2 from "off".
+struct ChainHint {
+  int rating = INT_MAX;
+  int nodes = 0;
+  int kind = 0;
+  int order = 0;
+};
+
+bool Before(const ChainHint& a, const ChainHint& b) {
+  if (a.rating != b.rating) return a.rating < b.rating;
+  if (a.nodes != b.nodes) return a.nodes < b.nodes;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  return a.order < b.order;
+}
+
+// The most nodes a cycle of `base` and `kind` may have to come before `best` (or tie it, the
+// order found deciding): an even number, less than 4 if none can.
+int MaxCycleNodes(int base, int kind, const ChainHint& best) {
+  int nodes = 2;
+  while (nodes + 2 <= 2 * kCells * kDigits) {
+    const int rating = base + ChainLengthBonus(nodes + 2 - 2);
+    if (rating > best.rating) break;
+    if (rating == best.rating &&
+        (nodes + 2 > best.nodes || (nodes + 2 == best.nodes && kind > best.kind))) {
+      break;
+    }
+    nodes += 2;
+  }
+  return nodes;
+}
+
+// Applies a forcing chain under the name of the pattern it is where it is one, shown as that
+// pattern; else shown as its chain from the assumption to its negation.
+bool ApplyNamedChain(State& s, const Work& w, const ForcingChain& chain, Step* step) {
+  Technique name = chain.mixed ? Technique::kForcingChain : Technique::kXChain;
+  if (!chain.mixed) {
+    if (chain.nodes == 6) name = TurbotFishName(s, w, chain.cell, chain.digit, chain.place, step);
+  } else if (!chain.place) {
+    if (XyChainNodes(s, chain.digit, chain.cell) == chain.nodes) {
+      name = Technique::kXyChain;
+    } else if (chain.nodes == 8 && WWingRemoves(s, w, chain.cell, chain.digit, step)) {
+      name = Technique::kWWing;
+    }
+  }
+  const bool pattern = name == Technique::kSkyscraper || name == Technique::kTwoStringKite ||
+                       name == Technique::kWWing;
+  if (step->Showing() && !pattern) {
+    const State before = s;
+    if (!ApplyForcingChain(s, w, chain)) return false;
+    ShowForcingChain(before, chain, step);
+  } else if (!ApplyForcingChain(s, w, chain)) {
+    return false;
+  }
+  step->Set(name, chain.rating, 1);
+  return true;
+}
+
+// SE's forcing chains and cycles (its first chaining level, docs/se-rules.md): one search for
+// cycles and forcing chains on one digit, cycles through bivalue cells, then cycles and forcing
+// chains through cells and houses both, whose hints SE sorts (ChainHint); the first is the step.
+// The forcing chains are searched first, for all kinds at once; each kind of cycle then only as
+// far as it could come first.
+bool ApplyChainOrCycle(State& s, const Work& w, Memory* memory, Step* step) {
+  // The cheapest chain on one digit from "on", kept per digit between steps, bounds the search
+  // for the others: none rating more can come first.
+  const ForcingChain from_on = FindXChainFromOn(s, w, memory->x_chains);
+  const ForcingChain other = FindForcingChain(s, w, from_on.rating);
+  auto hint_of = [](const ForcingChain& c) {
+    return ChainHint{c.rating, c.nodes, c.mixed ? 4 : 2,
+                     3 * (c.cell * kDigits + c.digit) + (c.place ? 2 : 1)};
+  };
+  const bool take_other =
+      other.rating != 0 && (from_on.rating == 0 || Before(hint_of(other), hint_of(from_on)));
+  const ForcingChain& chain = take_other ? other : from_on;
+  if (chain.rating == 0) return false;
+  ChainHint best = hint_of(chain);
+  Cycle cycle;
+  Technique cycle_technique = Technique::kNone;
+  auto offer = [&](const Cycle& found, int kind, Technique technique) {
+    const ChainHint hint{found.rating, found.nodes, kind, 3 * found.start};
+    if (found.rating == 0 || !Before(hint, best)) return;
+    best = hint;
+    cycle = found;
+    cycle_technique = technique;
+  };
+  offer(FindXCycle(s, w, MaxCycleNodes(kCycleBase, 2, best), memory->x_cycles), 2,
+        Technique::kXCycle);
+  if (w.bivalue.Count() >= 2) {
+    offer(FindCycle(s, w, MaxCycleNodes(kCycleBase, 3, best)), 3, Technique::kYCycle);
+  }
+  if (best.rating >= kMixedChainBase) {
+    // A cycle with as many nodes as a mixed chain comes first only from an earlier start (or
+    // the chain's own, a start's cycles coming before its chains).
+    offer(FindLoop(s, w, true, MaxCycleNodes(kMixedChainBase, 4, best),
+                   MaxCycleNodes(kMixedChainBase, 5, best), best.order / 3),
+          4, Technique::kXyCycle);
+  }
+  if (cycle_technique == Technique::kNone) return ApplyNamedChain(s, w, chain, step);
+  return ApplyFoundCycle(s, w, cycle_technique, cycle, step);
 }
 
 // The finder of `technique` alone, from scratch: its producer's, which every fixed technique
@@ -144,7 +259,10 @@ bool ApplyTechnique(State& s, Technique technique, Step* step) {
     return ApplyForcing(s, work, FindForcingChain(s, work), step);
   }
   if (technique == Technique::kNishioChain) return FindNishioChain(s, work, step);
-  if (technique == Technique::kYCycle) return ApplyCycleBefore(s, work, INT_MAX, step);
+  if (technique == Technique::kYCycle || technique == Technique::kXCycle ||
+      technique == Technique::kXyCycle) {
+    return ApplyCycleAlone(s, work, technique, step);
+  }
   if (technique == Technique::kCellForcingChain || technique == Technique::kRegionForcingChain) {
     return FindMultipleForcingChain(s, work, step);
   }
@@ -192,68 +310,25 @@ bool ApplyEasiestStep(State& s, Memory* memory, Step* step) {
     if (Capped(memory, row.info.rating)) return false;
     if (ApplyRemembered(s, memory, row.info.technique, step)) return true;
   }
-  // SE finds the chains with one search and takes its cheapest chain; between chains of one
-  // rating, the shorter (fewer nodes). The X-chain finder keeps its results between steps, so it
-  // goes first: nothing but a Y-cycle of 6.5 beats its cheapest, 6.6.
-  const Elimination x_chain = FindXChain(s, work, memory->x_chain);
-  if (x_chain.rating == kXChainBase) {
-    return ApplyCycleBefore(s, work, kXChainBase, step) ||
-           ApplyChain(s, Technique::kXChain, x_chain, step);
+  if (ApplyChainOrCycle(s, work, memory, step)) return true;
+  // With no forcing chain there is no cycle either: what a cycle removes, a forcing chain from
+  // the candidate removed removes too. SE tries the aligned triple exclusion next.
+  if (Capped(memory, kNishioBase)) return false;
+  if (ApplyRemembered(s, memory, Technique::kAlignedTripleExclusion, step) ||
+      FindNishioChain(s, work, step, memory->nishio)) {
+    return true;
   }
-  // A chain rating no more than the solve so far changes neither the rating nor the hardest
-  // step, whichever chain it is (step_loop.h): what is known or cheaper to find goes first.
-  const int so_far = memory->sound ? memory->rating_so_far : 0;
-  if (x_chain.rating != 0 && x_chain.rating <= so_far) {
-    return ApplyChain(s, Technique::kXChain, x_chain, step);
-  }
-  ChainConclusions& proved = memory->chains;
-  for (int i = 0; i < proved.count; ++i) {
-    const ChainConclusion& c = proved.at[i];
-    if (c.rating > so_far) continue;
-    if (ApplyForcing(s, work, {c.rating, 0, c.mixed, c.cell, c.digit, c.place}, step)) return true;
-  }
-  if (so_far >= kMixedChainBase) {
-    const Elimination xy_chain = FindXyChain(s, work, so_far + 1);
-    if (xy_chain.rating != 0) return ApplyChain(s, Technique::kXyChain, xy_chain, step);
-  }
-  // Any other chain no dearer (a mixed chain of the X-chain's rating is the shorter).
-  const ForcingChain chain =
-      FindForcingChain(s, work, x_chain.rating, memory->sound ? &proved : nullptr);
-  if (chain.rating == 0) {
-    if (x_chain.rating != 0) {
-      return ApplyCycleBefore(s, work, x_chain.rating, step) ||
-             ApplyChain(s, Technique::kXChain, x_chain, step);
-    }
-    // What a cycle removes, a forcing chain removes too: with none, there is no cycle either.
-    // SE tries the aligned triple exclusion after those chains, before the others.
-    if (Capped(memory, kNishioBase)) return false;
-    if (ApplyRemembered(s, memory, Technique::kAlignedTripleExclusion, step) ||
-        FindNishioChain(s, work, step, memory->nishio)) {
-      return true;
-    }
-    if (Capped(memory, kMultipleChainBase)) return false;
-    if (FindMultipleForcingChain(s, work, step)) return true;
-    if (Capped(memory, kDynamicChainBase)) return false;
-    if (FindDynamicForcingChain(s, work, step)) return true;
-    if (Capped(memory, kDynamicPlusChainBase)) return false;
-    if (FindDynamicForcingChainPlus(s, work, step)) return true;
-    if (!memory->nested || Capped(memory, kNestedChainBase)) return false;
-    if (FindNestedForcingChain(s, work, 2, step)) return true;
-    if (Capped(memory, kNestedMultipleChainBase)) return false;
-    if (FindNestedForcingChain(s, work, 3, step)) return true;
-    return !Capped(memory, kNestedDynamicChainBase) && FindNestedForcingChain(s, work, 4, step);
-  }
-  if (ApplyCycleBefore(s, work, chain.rating, step)) return true;
-  // A mixed chain goes by the name of the pattern of its rating where there is one.
-  if (chain.mixed) {
-    if (chain.rating == TechniqueRating(Technique::kWWing) &&
-        ApplyRemembered(s, memory, Technique::kWWing, step)) {
-      return true;
-    }
-    const Elimination xy_chain = FindXyChain(s, work, chain.rating + 1);
-    if (xy_chain.rating == chain.rating) return ApplyChain(s, Technique::kXyChain, xy_chain, step);
-  }
-  return ApplyForcing(s, work, chain, step);
+  if (Capped(memory, kMultipleChainBase)) return false;
+  if (FindMultipleForcingChain(s, work, step)) return true;
+  if (Capped(memory, kDynamicChainBase)) return false;
+  if (FindDynamicForcingChain(s, work, step)) return true;
+  if (Capped(memory, kDynamicPlusChainBase)) return false;
+  if (FindDynamicForcingChainPlus(s, work, step)) return true;
+  if (!memory->nested || Capped(memory, kNestedChainBase)) return false;
+  if (FindNestedForcingChain(s, work, 2, step)) return true;
+  if (Capped(memory, kNestedMultipleChainBase)) return false;
+  if (FindNestedForcingChain(s, work, 3, step)) return true;
+  return !Capped(memory, kNestedDynamicChainBase) && FindNestedForcingChain(s, work, 4, step);
 }
 
 }  // namespace core_internal

@@ -143,6 +143,12 @@ void ShowEliminationChains(const State& s, ChainLinks links, int d, CellSet cell
   }
 }
 
+int XyChainNodes(const State& s, int d, int removal) {
+  Tracer tracer(s, ChainLinks::kBivalue);
+  const std::vector<Literal> chain = ShortestEliminationChain(tracer, s, d, removal);
+  return chain.empty() ? 0 : static_cast<int>(chain.size()) + 2;
+}
+
 bool ShowImplication(const State& s, ChainLinks links, Literal from, Literal to, Step* step) {
   if (NodeOf(from) == NodeOf(to)) {
     ShowChain(std::span(&from, 1), step);

@@ -44,6 +44,11 @@ void ShowChain(std::span<const Literal> nodes, Step* step);
 // that sees both its ends. REQUIRES: `s` the state before the removal.
 void ShowEliminationChains(const State& s, ChainLinks links, int d, CellSet cells, Step* step);
 
+// The nodes of the shortest XY-chain in `s` removing digit d from `removal`, counted as SE counts
+// the forcing chain from that candidate (its cells' candidates, and the candidate on and off); 0
+// if none. Names a step, so it runs once a forcing chain is chosen.
+int XyChainNodes(const State& s, int d, int removal);
+
 // Shows the shortest chain of `links` in `s` from `from` to `to`, as one chain. False, showing
 // nothing, if `to` does not follow from `from` by those links.
 bool ShowImplication(const State& s, ChainLinks links, Literal from, Literal to, Step* step);

@@ -112,7 +112,60 @@ Elimination RememberedDigitXChain(const State& s, const Work& w, int d, int boun
   return best;
 }
 
+// The fewest nodes of a forcing chain on digit d from "on" (SE's X pass: the candidate assumed
+// true until it turns itself false) and its first candidate in cell order; nodes 0 if none.
+// Breadth-first from each candidate as SE follows it, whole layers as cell sets: an "on" turns
+// off the digit in its peers, an "off" turns on the other place of a house holding the digit
+// twice; the candidate's own "off" at depth k ends a chain of k + 1 nodes.
+XOnMemory DigitChainsFromOn(const State& s, const Work& w, int d) {
+  StrongLinks strong;
+  for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
+    const CellSet x = s.cand[d] & House(std::countr_zero(houses));
+    const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
+    for (int end : {a, b}) {
+      if (!strong.linked.Has(end)) strong.lo[end] = strong.hi[end] = 0;
+      strong.linked |= CellSet::Of(end);
+    }
+    strong.Add(a, b);
+    strong.Add(b, a);
+  }
+  XOnMemory best{s.cand[d], true, 0, 0};
+  const CellSet cand = s.cand[d];
+  cand.ForEach([&](int t) {
+    CellSet on = CellSet::Of(t), seen_on = on, seen_off;
+    for (int depth = 1; best.nodes == 0 || depth + 1 < best.nodes; depth += 2) {
+      const CellSet off = UnionOver(on, [](int cell) { return Peers(cell); }) & cand & ~seen_off;
+      if (off.Has(t)) {
+        best.nodes = depth + 1;
+        best.cell = t;
+        return;
+      }
+      if (depth + 3 >= best.nodes && best.nodes != 0) return;  // a later chain needs fewer nodes
+      seen_off |= off;
+      on = UnionOver(off & strong.linked, [&](int cell) { return strong.Of(cell); }) & ~seen_on;
+      if (on.Empty()) return;
+      seen_on |= on;
+    }
+  });
+  return best;
+}
+
 }  // namespace
+
+ForcingChain FindXChainFromOn(const State& s, const Work& w, XOnMemory* memory) {
+  ForcingChain best;
+  for (int d = 0; d < kDigits; ++d) {
+    XOnMemory& known = memory[d];
+    if (!known.valid || known.cand != s.cand[d]) known = DigitChainsFromOn(s, w, d);
+    if (known.nodes == 0) continue;
+    if (best.rating == 0 || known.nodes < best.nodes ||
+        (known.nodes == best.nodes && known.cell * kDigits + d < best.cell * kDigits + best.digit)) {
+      best = {kXChainBase + ChainLengthBonus(known.nodes - 2), known.nodes, false, known.cell, d,
+              false};
+    }
+  }
+  return best;
+}
 
 Elimination FindXChain(const State& s, const Work& w, DigitChain* memory) {
   Elimination found;

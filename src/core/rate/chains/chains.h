@@ -10,6 +10,7 @@
 #define SUDOKU_CORE_RATE_CHAINS_CHAINS_H_
 
 #include <array>
+#include <climits>
 #include <cstdint>
 
 #include "core/board/cell_set.h"
@@ -31,6 +32,15 @@ struct DigitChain {
   CellSet cand;
   int bound = -1;    // the search ignored chains rating `bound` or more (0: none; -1: unknown)
   Elimination best;  // the cheapest chain under `bound` (rating 0: none)
+};
+
+// One digit's shortest forcing chain from "on" (FindXChainFromOn), kept while the digit's
+// candidates stay the same.
+struct XOnMemory {
+  CellSet cand;
+  bool valid = false;
+  int nodes = 0;  // 0: none
+  int cell = 0;   // the first candidate with a chain of that many nodes
 };
 
 // The cheapest Nishio chain on one digit (rate/chains/nishio.cc), kept while its candidates stay
@@ -75,9 +85,29 @@ struct Cycle {
   int rating = 0;  // 0: none found
   int nodes = 0;
   std::array<CellSet, kDigits> removable{};
-  int source = 0;  // the start, as FindCycle numbers the candidates of bivalue cells
+  int source = 0;  // the start, as its search numbers the candidates
+  int start = 0;   // the start candidate, cell * 9 + digit
 };
-Cycle FindCycle(const State& s, const Work& w, int max_rating);
+// One digit's cheapest X-cycle (FindXCycle), kept while the digit's candidates stay the same.
+struct XCycleMemory {
+  CellSet cand;
+  int bound = -1;  // the most nodes searched (-1: nothing known)
+  Cycle best;      // the cheapest of at most `bound` nodes (rating 0: none)
+};
+
+// The cheapest Y-cycle of at most `max_nodes` nodes.
+Cycle FindCycle(const State& s, const Work& w, int max_nodes);
+// SE's other cycles (rate/chains/cycles.cc): on one digit (X-cycles, 6.5 and up) or, `mixed`,
+// through house and cell links both (7.0 and up), the cheapest of at most `max_nodes` nodes that
+// removes anything, the first in SE's order (of starts, then of cycles found) among equals; from
+// a start candidate (cell * 9 + digit) past `after`, of at most `max_nodes_after` nodes.
+Cycle FindLoop(const State& s, const Work& w, bool mixed, int max_nodes,
+               int max_nodes_after = INT_MAX, int after = INT_MAX);
+// FindLoop's X-cycles, digit by digit, each digit's from `memory` (one per digit) where its
+// candidates did not change.
+Cycle FindXCycle(const State& s, const Work& w, int max_nodes, XCycleMemory* memory);
+// Shows a cycle FindLoop or FindXCycle found in `s` and `w`, as ShowCycle.
+void ShowLoop(const State& s, const Work& w, bool mixed, const Cycle& cycle, Step* step);
 // Removes what `cycle` removes; false if nothing.
 bool ApplyCycle(State& s, const Cycle& cycle);
 // Shows `cycle`'s nodes as one chain, from its start (on) round to the "off" that turns the start
@@ -96,8 +126,12 @@ struct ForcingChain {
 };
 // The cheapest forcing chain rating at most `bound` (0: any), the shorter on a tie and, between
 // equals, the first in SE's order (single-digit chains, then mixed; cells, digits in order; "on"
-// before "off"), not counting single-digit chains from "on" (FindXChain finds those). With
+// before "off"), not counting single-digit chains from "on" (FindXChainFromOn finds those). With
 // `others`, also every assumption the search refuted on its way, the cheapest among them.
+// SE's forcing chains on one digit from "on" (rate/chains/chains.cc): the cheapest, the first
+// candidate in SE's order (cells, then digits) among equals; rating 0 if none. Each digit's from
+// `memory` (one per digit) where its candidates did not change.
+ForcingChain FindXChainFromOn(const State& s, const Work& w, XOnMemory* memory);
 ForcingChain FindForcingChain(const State& s, const Work& w, int bound = 0,
                               ChainConclusions* others = nullptr);
 // Applies what `chain` concludes; false if it removes nothing.

@@ -382,13 +382,12 @@ const ForcingScratch* CompleteForcingSearch(const State& s) {
 
 bool ForcingSearchComplete(const State& s) { return CompleteForcingSearch(s) != nullptr; }
 
-bool ApplyCandidate(State& s, const Work& w, int cell, int d, bool place) {
+bool ApplyCandidate(State& s, const Work&, int cell, int d, bool place) {
   if (!place) return Eliminate(s, d, CellSet::Of(cell));
-  bool any = false;
-  for (uint16_t m = w.masks[cell] & ~(1u << d); m; m &= m - 1) {
-    any |= Eliminate(s, std::countr_zero(m), CellSet::Of(cell));
-  }
-  return any;
+  // SE sets the digit, which leaves the cell's peers too (its hint's apply).
+  if (!s.empty.Has(cell)) return false;
+  PlaceDigit(s, cell, d);
+  return true;
 }
 
 ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainConclusions* others) {

@@ -189,7 +189,7 @@ class AllSources {
   static constexpr int kMaxWords = (kMaxNodes + 63) / 64;
 
   // With `cells`, the cell links too, and both states as sources; else one digit's links and the
-  // "off" sources (ChainFrom's searches from "on" on one digit are FindXChain's).
+  // "off" sources (one digit's chains from "on" are FindXChainFromOn's).
   void Start(const LinkGraph& graph, bool cells);
 
   int layers() const { return layers_; }
@@ -267,8 +267,8 @@ ForcingScratch& ThreadForcingScratch();
 // no chain (ForcingScratch::complete), else null.
 const ForcingScratch* CompleteForcingSearch(const State& s);
 
-// Applies a conclusion about candidate (cell, d): with `place` the digit goes in the cell (the
-// cell's other candidates go), else it leaves the cell. False if nothing was removed.
+// Applies a conclusion about candidate (cell, d): with `place` the digit is placed (as SE's hint
+// sets it: it leaves the peers too), else it leaves the cell. False if nothing changed.
 bool ApplyCandidate(State& s, const Work& w, int cell, int d, bool place);
 
 }  // namespace sudoku::core_internal

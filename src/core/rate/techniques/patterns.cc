@@ -266,6 +266,32 @@ void OfferKites(const State& s, const Work& w, int d, const Link (*links)[9], co
   }
 }
 
+// Shows a skyscraper's or kite's houses and cells, and a placement's chain.
+void ShowTurbot(const Turbot& t, Step* step) {
+  const int house_count = t.technique == Technique::kSkyscraper ? 2 : 3;
+  for (int i = 0; i < house_count; ++i) step->ShowHouse(t.houses[i]);
+  ShowCells({t.cells[0], t.cells[1], t.cells[2], t.cells[3]}, step);
+  if (t.rank % 2 == 1) ShowPlacementChain(t, t.rank / 2 % 9, step);
+}
+
+// The first skyscraper or kite in SE's order over the digits of `todo`; *first, the first digit
+// with one (-1: none).
+Turbot BestTurbotFish(const State& s, const Work& w, uint32_t todo, int* first) {
+  Turbot best;
+  *first = -1;
+  for (; todo; todo &= todo - 1) {
+    const int d = std::countr_zero(todo);
+    Link links[2][9];
+    const int n[2] = {ConjugateLines(w, d, 0, links[0]), ConjugateLines(w, d, 9, links[1])};
+    if (n[0] + n[1] < 2) continue;
+    const int before = best.rank;
+    OfferSkyscrapers(s, w, d, links, n, &best);
+    OfferKites(s, w, d, links, n, &best);
+    if (*first < 0 && best.rank != before) *first = d;
+  }
+  return best;
+}
+
 }  // namespace
 
 // Items: digits. SE finds these as X forcing chains of two strong links (its "Turbot Fish"):
@@ -274,18 +300,8 @@ void OfferKites(const State& s, const Work& w, int d, const Link (*links)[9], co
 // places that one candidate. Every skyscraper and kite is looked at, and the first such
 // candidate removed or placed.
 bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step) {
-  Turbot best;
-  int first = -1;  // the first digit with a removal
-  for (uint32_t todo = scan.Todo(kDigits, scan.digits); todo; todo &= todo - 1) {
-    const int d = std::countr_zero(todo);
-    Link links[2][9];
-    const int n[2] = {ConjugateLines(w, d, 0, links[0]), ConjugateLines(w, d, 9, links[1])};
-    if (n[0] + n[1] < 2) continue;
-    const int before = best.rank;
-    OfferSkyscrapers(s, w, d, links, n, &best);
-    OfferKites(s, w, d, links, n, &best);
-    if (first < 0 && best.rank != before) first = d;
-  }
+  int first;
+  const Turbot best = BestTurbotFish(s, w, scan.Todo(kDigits, scan.digits), &first);
   if (first < 0) return false;
   const int cell = best.rank / 18, d = best.rank / 2 % 9;
   if (best.rank % 2 == 1) {
@@ -293,14 +309,34 @@ bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step) {
   } else {
     Eliminate(s, d, CellSet::Of(cell));
   }
-  if (step->Showing()) {
-    const int house_count = best.technique == Technique::kSkyscraper ? 2 : 3;
-    for (int i = 0; i < house_count; ++i) step->ShowHouse(best.houses[i]);
-    ShowCells({best.cells[0], best.cells[1], best.cells[2], best.cells[3]}, step);
-    if (best.rank % 2 == 1) ShowPlacementChain(best, d, step);
-  }
+  if (step->Showing()) ShowTurbot(best, step);
   scan.found = first;
   return Done(best.technique, step);
+}
+
+Technique TurbotFishName(const State& s, const Work& w, int cell, int d, bool place,
+                         Step* step) {
+  int first;
+  const Turbot best = BestTurbotFish(s, w, (1u << kDigits) - 1, &first);
+  if (first < 0 || best.rank != (cell * kDigits + d) * 2 + (place ? 1 : 0)) {
+    return Technique::kXChain;
+  }
+  if (step != nullptr && step->Showing()) ShowTurbot(best, step);
+  return best.technique;
+}
+
+bool WWingRemoves(const State& s, const Work& w, int cell, int d, Step* step) {
+  return (w.bivalue & s.cand[d] & Peers(cell)).Find([&](int a) {
+    const uint16_t pair = w.masks[a];
+    const int x = Digit(pair & ~(1u << d));  // the digit of the strong link
+    return (w.bivalue & BothDigits(s, pair) & ~Peers(a) & Peers(cell) & ~CellSet::Of(a))
+        .Find([&](int b) {
+          const int link = WWingLink(w, x, a, b);
+          if (link < 0) return false;
+          if (step != nullptr && step->Showing()) ShowWWing(w, x, a, b, link, step);
+          return true;
+        });
+  });
 }
 
 // Items: one, skipped per pair of digits whose cells did not change (found stays 0).

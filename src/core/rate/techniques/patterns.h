@@ -16,6 +16,15 @@ bool FindXyzWing(State& s, const Work& w, Scan& scan, Step* step);
 bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step);
 bool FindWWing(State& s, const Work& w, Scan& scan, Step* step);
 
+// The names of SE's forcing chains that are these patterns; with a showing `step`, the pattern is
+// shown as the finders above show it. SE's first X forcing chain of 6 nodes, concluding d at
+// `cell` (placed, or removed), is a skyscraper or a 2-string kite where FindTurbotFish would take
+// the same conclusion, else an X-chain.
+Technique TurbotFishName(const State& s, const Work& w, int cell, int d, bool place,
+                         Step* step = nullptr);
+// True iff a W-wing removes digit d from `cell`.
+bool WWingRemoves(const State& s, const Work& w, int cell, int d, Step* step = nullptr);
+
 }  // namespace sudoku::core_internal
 
 #endif  // SUDOKU_CORE_RATE_TECHNIQUES_PATTERNS_H_
