@@ -14,6 +14,10 @@
 // Schemas 011 and 012 (EP and ED, and SE's instance order): the rows of schema 011 are rated
 // again before schema 012's file, in batches, and get their ep and ed; a row whose path now
 // names another hardest technique or other uses of the same rating is rewritten too.
+// Schema 013 (SE's chain step: its cycles, its order, a placing chain setting its digit): the rows
+// that reached the chains (rated 6.5 or more, or with a guess; no other row's path changed) are
+// rated again before the file, in batches, and rewritten where any rating column, ep or ed
+// changed.
 // A row whose text does not parse, or that is not unique, is left alone for `verify` to report.
 #include "storage/backfill.h"
 
@@ -350,12 +354,54 @@ Status EpEdBatch(sqlite3* db, const std::string& path, bool* done) {
                    });
 }
 
+// The schema whose step rates the chain-stage rows again with SE's chain step.
+constexpr int kChainStepVersion = 13;
+
+// A batch of that step: rates the rows rated 6.5 or more or with a guess, from the saved progress
+// on, and rewrites each whose rating columns, ep or ed differ.
+Status ChainStepBatch(sqlite3* db, const std::string& path, bool* done) {
+  constexpr std::string_view kWhat = "cannot rate the puzzles again for schema 13";
+  int64_t next_id = 0;
+  if (Status s = ReadProgress(db, path, kWhat, kChainStepVersion, &next_id); !s.ok()) return s;
+  OwnedStmt select, update;
+  // Columns 3..7 are the stored rating (ReadRatingRow), 8 and 9 ep and ed.
+  const std::string select_sql = std::string("SELECT id, givens, solution, ") + kRatingColumns +
+                                 ", ep, ed FROM puzzles WHERE id >= ?1 AND (rating >= 65 OR "
+                                 "guesses > 0) ORDER BY id LIMIT ?2";
+  if (Status s = Prepare(db, path, kWhat, select_sql.c_str(), &select); !s.ok()) return s;
+  const std::string update_sql =
+      std::string("UPDATE puzzles SET ") + kSetRatingSql + ", ep = ?7, ed = ?8 WHERE id = ?1";
+  if (Status s = Prepare(db, path, kWhat, update_sql.c_str(), &update); !s.ok()) return s;
+  if (sqlite3_bind_int64(select.get(), 1, next_id) != SQLITE_OK ||
+      sqlite3_bind_int(select.get(), 2, kBackfillBatchRows) != SQLITE_OK) {
+    return Error(db, path, kWhat);
+  }
+  return RateBatch(db, path, kWhat, kChainStepVersion, select.get(), next_id, done,
+                   [&](int64_t id, const Rating& rating) {
+                     const RatingRow rated = RatingRowOf(rating);
+                     sqlite3_stmt* s = select.get();
+                     const bool same_ep_ed = sqlite3_column_type(s, 8) == SQLITE_INTEGER &&
+                                             sqlite3_column_int(s, 8) == rating.ep &&
+                                             sqlite3_column_type(s, 9) == SQLITE_INTEGER &&
+                                             sqlite3_column_int(s, 9) == rating.ed;
+                     if (same_ep_ed && ReadRatingRow(s, 3) == rated) return Status::Ok();
+                     sqlite3_stmt* u = update.get();
+                     int bind = sqlite3_bind_int64(u, 1, id);
+                     if (bind == SQLITE_OK) bind = BindRatingRow(u, rated);
+                     if (bind == SQLITE_OK) bind = sqlite3_bind_int(u, 7, rating.ep);
+                     if (bind == SQLITE_OK) bind = sqlite3_bind_int(u, 8, rating.ed);
+                     if (bind != SQLITE_OK) return Error(db, path, kWhat);
+                     return StepDone(db, path, kWhat, u);
+                   });
+}
+
 }  // namespace
 
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done) {
   *done = true;
   if (version == kRerateVersion) return RerateBatch(db, path, done);
   if (version == kEpEdVersion) return EpEdBatch(db, path, done);
+  if (version == kChainStepVersion) return ChainStepBatch(db, path, done);
   return Status::Ok();
 }
 
