@@ -8,6 +8,9 @@
 #   - peak RSS of large runs (flat in --count);
 #   - `merge` rows/s and peak RSS for the 4 shards of one run, per size (bench/merge_scale.cc
 #     makes the shards);
+#   - the SE-exact floors: `generate --minimal --threads 1 --count 30000` (median of 3) beside the
+#     unrated dig, and `rate` of Berthier's 1.68M SE-rated puzzles a CPU-second beside `solve`
+#     (scripts/dev/cb-exactness.py, where a copy of the collection exists);
 #   - QQWing's generation rate in the same run, when qqwing is installed, with the ratio.
 # Environment: BENCH_COUNT (puzzles per generate run, default 100000), BENCH_REPS (default 3),
 # BENCH_RSS_COUNTS (default "100000 1000000"), BENCH_QQWING_COUNT (default 1000),
@@ -77,6 +80,36 @@ for args in "--level beginner" "--level easy" "--level medium" "--level hard" "-
 done
 awk -v a="${RATES[--minimal --threads 2]}" -v b="${RATES[--minimal --threads 1]}" \
   'BEGIN { printf "%-44s %11.2fx\n", "--minimal: 2 threads over 1", a / b }'
+
+echo
+echo "## SE-exact rating: the floors (docs/performance.md)"
+# generate --minimal --threads 1 --count 30000: at least 4,500 rated minimal puzzles a second
+# (median of 3), beside the unrated dig (BM_GeneratePuzzleMinimal, the same puzzles without
+# rating or store); rate of Berthier's 1,678,637 controlled-bias puzzles: at least 5,000 a
+# CPU-second, beside `solve` of the same puzzles, where a copy of the collection exists.
+printf '%-44s %12s %12s %8s\n' goal measured floor ratio
+runs=()
+for _ in 1 2 3; do
+  rm -f "$TMP"/g.db*
+  runs+=("$(rate "$BIN" generate --db "$TMP/g.db" --count 30000 --seed 1 --minimal --threads 1)")
+done
+median=$(printf '%s\n' "${runs[@]}" | sort -n | sed -n 2p)
+unrated=$("$BUILD_DIR/bench/sudoku_bench" --benchmark_filter='^BM_GeneratePuzzleMinimal$' \
+  --benchmark_repetitions="$REPS" --benchmark_report_aggregates_only=true \
+  --benchmark_format=csv 2>/dev/null | awk -F, '/_median"?,/ { printf "%.0f", $7 }')
+awk -v m="$median" -v u="$unrated" 'BEGIN {
+  printf "%-44s %12s %12s %7.2fx\n", "generate --minimal --threads 1 (puzzles/s)", m, ">= 4500",
+    (m > 0 ? u / m : 0) }'
+echo "  (ratio: the unrated dig, $unrated puzzles/s, over the rated generate)"
+if cb=$("$REPO_ROOT/scripts/dev/cb-exactness.py" --cli "$BIN" --unrated 2>"$TMP/cb.err"); then
+  per_cpu=$(echo "$cb" | sed -n 's/.*rated in .*(\([0-9]*\) a CPU second).*/\1/p')
+  ratio=$(echo "$cb" | sed -n 's/.*rating costs \([0-9.]*\)x that.*/\1/p')
+  printf '%-44s %12s %12s %7sx\n' "rate, Berthier 1.68M (a CPU-second)" "$per_cpu" ">= 5000" "$ratio"
+  echo "  (ratio: rating's CPU time over solve's, the same puzzles)"
+  echo "$cb" | sed -n '/^| all/p'
+else
+  echo "rate of Berthier's collection: $(tail -1 "$TMP/cb.err")"
+fi
 
 echo
 echo "## peak memory (generate --minimal, all cores)"

@@ -2,13 +2,14 @@
 # Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
 # forcing chains; schema 6, before the multiple forcing chains; schema 7, before the dynamic
 # forcing chains; schema 8, before the dynamic forcing chains (+); schema 9, before the aligned
-# exclusions) brought up to this one by
-# `migrate`, one CTest case per function:
+# exclusions; schema 12, before SE's chain step) brought up to this one by `migrate`, one CTest
+# case per function:
 # tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
 set -uo pipefail
 CASE="$1"
 BIN="$2"
+readonly LATEST=13  # this tool's schema version
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
@@ -113,7 +114,7 @@ expect_rerated() {
   grep -q "schema version $version is older .*sudoku-corpus migrate --db $db" err.txt ||
     fail "$(cat err.txt)"
   "$BIN" migrate --db "$db" >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
-  [ "$(cat out.txt)" = "$db: schema $version -> 12" ] || fail "migrate said: $(cat out.txt)"
+  [ "$(cat out.txt)" = "$db: schema $version -> $LATEST" ] || fail "migrate said: $(cat out.txt)"
   [ "$(sqlite3 "$db" "select count(*) from puzzles where $hardest")" -eq "$count" ] ||
     fail "the puzzles where $hardest did not come back"
   [ "$(sqlite3 "$db" "select count(*) from sqlite_master where name like 'schema_%'")" -eq 0 ] ||
@@ -184,7 +185,7 @@ case_ep_ed_resume() {
     echo "note: the migration ended before it could be killed between batches" >&2
   fi
   "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
-  [ "$(sqlite3 k.db 'pragma user_version')" -eq 12 ] || fail "not at schema 12"
+  [ "$(sqlite3 k.db 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
   sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
                 order by id" >got.txt
   cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
@@ -222,7 +223,7 @@ case_chain_step_resume() {
     echo "note: the migration ended before it could be killed between batches" >&2
   fi
   "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
-  [ "$(sqlite3 k.db 'pragma user_version')" -eq 13 ] || fail "not at schema 13"
+  [ "$(sqlite3 k.db 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
   sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
                 order by id" >got.txt
   cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"

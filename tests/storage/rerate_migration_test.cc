@@ -214,13 +214,15 @@ TEST(RerateMigration, ResumesAfterTheLastCommittedBatch) {
 }
 
 // A re-rate of the rows past the BUG of schema 9, killed after a batch, resumes as one: those
-// rows from its progress on are rated (here 21-30 of the guessed 11-30), no other.
+// rows from its progress on are rated (here 21-30 of the guessed 11-30), no other; schema 13's
+// step then rates every row that reached the chains again, the guessed 11-20 too, and leaves
+// the others (1-10, 31-40, aged below 6.5) as they are.
 TEST(RerateMigration, ResumesTheRowsPastTheBugOfSchemaNine) {
   TempDb file;
   MakeOldCorpus(file.path(), 40, 9);
   ExecOnFile(file.path(), "UPDATE puzzles SET guesses = 1 WHERE id BETWEEN 11 AND 30;");
   AddRerateProgress(file.path(), 10, 21);
-  EXPECT_EQ(MigrateAndFindWrongRatings(file.path()), IdsOutside(40, 21, 30));
+  EXPECT_EQ(MigrateAndFindWrongRatings(file.path()), IdsOutside(40, 11, 30));
 }
 
 // The progress of a re-rate that an older version ran for schema 7, 8 or 9 is not this one's:

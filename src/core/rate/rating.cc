@@ -174,19 +174,15 @@ bool ApplyNamedChain(State& s, const Work& w, const ForcingChain& chain, Step* s
 // The forcing chains are searched first, for all kinds at once; each kind of cycle then only as
 // far as it could come first.
 bool ApplyChainOrCycle(State& s, const Work& w, Memory* memory, Step* step) {
-  // The cheapest chain on one digit from "on", kept per digit between steps, bounds the search
-  // for the others: none rating more can come first.
-  const ForcingChain from_on = FindXChainFromOn(s, w, memory->x_chains);
-  const ForcingChain other = FindForcingChain(s, w, from_on.rating);
   auto hint_of = [](const ForcingChain& c) {
     return ChainHint{c.rating, c.nodes, c.mixed ? 4 : 2,
                      3 * (c.cell * kDigits + c.digit) + (c.place ? 2 : 1)};
   };
-  const bool take_other =
-      other.rating != 0 && (from_on.rating == 0 || Before(hint_of(other), hint_of(from_on)));
-  const ForcingChain& chain = take_other ? other : from_on;
-  if (chain.rating == 0) return false;
-  ChainHint best = hint_of(chain);
+  // The searches kept per digit between steps go first, to bound the others: the chains on one
+  // digit from "on", then the X-cycles (what one removes, such a chain from that candidate
+  // removes too: with no chain, no cycle).
+  ForcingChain chain = FindXChainFromOn(s, w, memory->x_chains);
+  ChainHint best = chain.rating != 0 ? hint_of(chain) : ChainHint{};
   Cycle cycle;
   Technique cycle_technique = Technique::kNone;
   auto offer = [&](const Cycle& found, int kind, Technique technique) {
@@ -196,8 +192,18 @@ bool ApplyChainOrCycle(State& s, const Work& w, Memory* memory, Step* step) {
     cycle = found;
     cycle_technique = technique;
   };
-  offer(FindXCycle(s, w, MaxCycleNodes(kCycleBase, 2, best), memory->x_cycles), 2,
-        Technique::kXCycle);
+  if (chain.rating != 0) {
+    offer(FindXCycle(s, w, MaxCycleNodes(kCycleBase, 2, best), memory->x_cycles), 2,
+          Technique::kXCycle);
+  }
+  // The other forcing chains, none rating more than the best so far.
+  const ForcingChain other = FindForcingChain(s, w, best.rating == INT_MAX ? 0 : best.rating);
+  if (other.rating != 0 && Before(hint_of(other), best)) {
+    chain = other;
+    best = hint_of(other);
+    cycle_technique = Technique::kNone;
+  }
+  if (best.rating == INT_MAX) return false;  // no chain, so no cycle either
   if (w.bivalue.Count() >= 2) {
     offer(FindCycle(s, w, MaxCycleNodes(kCycleBase, 3, best)), 3, Technique::kYCycle);
   }

@@ -321,15 +321,18 @@ struct LoopGraph {
   // With `only` (0-8), that digit's candidates alone (the X pass links no other to them).
   void Build(const State& s, const Work& w, bool mixed, int only = -1) {
     count = 0;
-    s.empty.ForEach([&](int c) {
-      const uint16_t digits = only < 0 ? w.masks[c] : w.masks[c] & (1u << only);
-      for (uint16_t m = digits; m; m &= m - 1) {
-        const int d = std::countr_zero(m);
-        index[d][c] = static_cast<int16_t>(count);
-        cell[count] = static_cast<uint8_t>(c);
-        digit[count++] = static_cast<uint8_t>(d);
-      }
-    });
+    auto number = [&](int c, int d) {
+      index[d][c] = static_cast<int16_t>(count);
+      cell[count] = static_cast<uint8_t>(c);
+      digit[count++] = static_cast<uint8_t>(d);
+    };
+    if (only >= 0) {
+      s.cand[only].ForEach([&](int c) { number(c, only); });
+    } else {
+      s.empty.ForEach([&](int c) {
+        for (uint16_t m = w.masks[c]; m; m &= m - 1) number(c, std::countr_zero(m));
+      });
+    }
     int e = 0;
     for (int i = 0; i < count; ++i) {
       const int c = cell[i], d = digit[i];
