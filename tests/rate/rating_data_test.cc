@@ -56,10 +56,8 @@ void ExpectEveryStepSound(const Grid& puzzle) {
     if (!core_internal::ApplyEasiestStep(s, &memory, &step)) {
       const int cell = s.empty.First();
       core_internal::PlaceDigit(s, cell, solution[cell] - 1);
-      memory.rating_so_far = kGuessRating;
       continue;
     }
-    memory.rating_so_far = std::max(memory.rating_so_far, step.rating);
     for (int cell = 0; cell < kCells; ++cell) {
       const bool ok =
           s.grid[cell] != 0 ? s.grid[cell] == solution[cell] : s.cand[solution[cell] - 1].Has(cell);

@@ -157,7 +157,7 @@ TEST(RatingDirect, DirectHiddenTriplePlacesTheDigitLeftAlone) {
 }
 
 // SE tries the direct pointing (1.7) before the naked single (2.3), and so does the rater, also
-// once a step of 2.3 or more was needed (the path then follows SE's step for step).
+// with the memory of a solve.
 TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
   State s = DirectPointingPosition();
   for (int d = 0; d < 8; ++d) s.cand[d].Clear(Cell(8, 8));  // r9c9 can only hold 9
@@ -165,7 +165,6 @@ TEST(RatingDirect, DirectPointingComesBeforeNakedSingleInSeOrder) {
 
   core_internal::Memory memory;
   memory.sound = true;
-  memory.rating_so_far = TechniqueRating(Technique::kNakedSingle);
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &memory, &step));
   EXPECT_EQ(step.technique, Technique::kDirectPointing);

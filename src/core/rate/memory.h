@@ -47,10 +47,6 @@ struct Memory {
   // Set by the caller when every state of the solve keeps one solution among its candidates (a
   // puzzle with a unique solution: RateUniquePuzzle). Lets finders skip by Scan::after_easier.
   bool sound = false;
-  // Set by the caller when `sound`: the highest step rating of the solve so far (tenths). A
-  // chain rated no more may serve as a step before a new chain search, which leaves the rating
-  // unchanged (see ApplyEasiestStep).
-  int rating_so_far = 0;
   // Set by a caller that has no use for a step rated above it (tenths): once every technique
   // left to try rates more, ApplyEasiestStep stops searching and sets `capped`.
   int cap = INT_MAX;
@@ -72,9 +68,6 @@ struct Memory {
   LoopMemory loops;
   NishioMemory nishio[kDigits];
   AlignedMemory aligned[2];  // pair, triple
-  // What the last forcing chain search proved: once the solve's rating reaches their ratings,
-  // they serve as its later chain steps.
-  ChainConclusions chains;
 };
 
 // Starts a round: brings m->work up to date with s, recomputing only the cells whose

@@ -411,7 +411,6 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
                                     path);
     }
     if (rating->rating > max_rating) return false;
-    memory.rating_so_far = rating->rating;
   }
   return true;
 }

@@ -18,20 +18,14 @@ bool ApplyTechnique(State& s, Technique technique, Step* step);
 // false if none does (a guess is needed).
 bool ApplyEasiestStep(State& s, Step* step);
 
-// As above, reusing what `memory` kept from earlier steps of the same solve: same results, but
-// for one change of order, for chains: once the solve's rating is at least a chain's, that chain
-// may serve as the step in place of SE's cheapest (it changes neither the rating nor the hardest
-// step), so the X-chain kept from an earlier step, what the last forcing chain search proved on
-// its way (Memory::chains) and the XY-chains go before a new forcing chain search. The singles
-// and direct techniques go in SE's order throughout, so that the path follows SE's. That this
-// leaves the rating, hardest technique and guesses as SE's order gives them is not proved but
-// checked (rating_reference_test.cc, on golden files and generated puzzles). With memory->sound
-// it does not look for direct claimings, which never come first in such a state
+// As above, reusing what `memory` kept from earlier steps of the same solve (what a finder
+// searched, the chains and X-cycles of each digit): the same step, SE's, every time. With
+// memory->sound it does not look for direct claimings, which never come first in such a state
 // (rate/techniques/locked.cc).
 // Where every technique not yet tried rates above memory->cap, it returns false with
 // memory->capped set, not having searched them: the step would rate above the cap.
-// REQUIRES: *memory is default-constructed for a new solve (but for sound, rating_so_far and
-// cap), and between calls s only loses candidates (PlaceDigit, Eliminate).
+// REQUIRES: *memory is default-constructed for a new solve (but for sound and cap), and between
+// calls s only loses candidates (PlaceDigit, Eliminate).
 bool ApplyEasiestStep(State& s, Memory* memory, Step* step);
 
 }  // namespace sudoku::core_internal

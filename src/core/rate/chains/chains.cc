@@ -58,6 +58,22 @@ struct StrongLinks {
   }
 };
 
+// The strong links of digit d: the houses where it has exactly two cells.
+StrongLinks StrongLinksOf(const State& s, const Work& w, int d) {
+  StrongLinks strong;
+  for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
+    const CellSet x = s.cand[d] & House(std::countr_zero(houses));
+    const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
+    for (int end : {a, b}) {
+      if (!strong.linked.Has(end)) strong.lo[end] = strong.hi[end] = 0;
+      strong.linked |= CellSet::Of(end);
+    }
+    strong.Add(a, b);
+    strong.Add(b, a);
+  }
+  return strong;
+}
+
 // The cheapest X-chain on digit d starting at c0 no dearer than `found` (updated in place).
 void XChainsFrom(const State& s, int d, int c0, const StrongLinks& strong, Elimination* found) {
   const CellSet cand = s.cand[d];
@@ -80,36 +96,10 @@ void XChainsFrom(const State& s, int d, int c0, const StrongLinks& strong, Elimi
 
 // The cheapest X-chain on digit d that rates below `bound` (0: any), first start cell on a tie.
 Elimination DigitXChain(const State& s, const Work& w, int d, int bound) {
-  StrongLinks strong;  // the houses where d has exactly two cells
-  for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
-    const int h = std::countr_zero(houses);
-    const CellSet x = s.cand[d] & House(h);
-    const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
-    for (int end : {a, b}) {
-      if (!strong.linked.Has(end)) strong.lo[end] = strong.hi[end] = 0;
-      strong.linked |= CellSet::Of(end);
-    }
-    strong.Add(a, b);
-    strong.Add(b, a);
-  }
+  const StrongLinks strong = StrongLinksOf(s, w, d);
   Elimination found{bound, d, CellSet{}};  // a chain must beat the bound
   strong.linked.ForEach([&](int c0) { XChainsFrom(s, d, c0, strong, &found); });
   return found.rating == bound ? Elimination{} : found;
-}
-
-// The cheapest X-chain on digit d below `bound` as DigitXChain, from *memory if it knows.
-Elimination RememberedDigitXChain(const State& s, const Work& w, int d, int bound,
-                                  DigitChain* memory) {
-  if (memory->bound >= 0 && memory->cand == s.cand[d]) {
-    // Known: the cheapest chain if it rates below the bound searched, else that none does.
-    if (memory->best.rating != 0) {
-      return bound == 0 || memory->best.rating < bound ? memory->best : Elimination{};
-    }
-    if (memory->bound == 0 || (bound != 0 && bound <= memory->bound)) return Elimination{};
-  }
-  const Elimination best = DigitXChain(s, w, d, bound);
-  *memory = {s.cand[d], bound, best};
-  return best;
 }
 
 // The fewest nodes of a forcing chain on digit d from "on" (SE's X pass: the candidate assumed
@@ -118,17 +108,7 @@ Elimination RememberedDigitXChain(const State& s, const Work& w, int d, int boun
 // off the digit in its peers, an "off" turns on the other place of a house holding the digit
 // twice; the candidate's own "off" at depth k ends a chain of k + 1 nodes.
 XOnMemory DigitChainsFromOn(const State& s, const Work& w, int d) {
-  StrongLinks strong;
-  for (uint32_t houses = w.houses_with_count[d][2]; houses; houses &= houses - 1) {
-    const CellSet x = s.cand[d] & House(std::countr_zero(houses));
-    const int a = x.First(), b = (x & ~CellSet::Of(a)).First();
-    for (int end : {a, b}) {
-      if (!strong.linked.Has(end)) strong.lo[end] = strong.hi[end] = 0;
-      strong.linked |= CellSet::Of(end);
-    }
-    strong.Add(a, b);
-    strong.Add(b, a);
-  }
+  const StrongLinks strong = StrongLinksOf(s, w, d);
   XOnMemory best{s.cand[d], true, 0, 0};
   const CellSet cand = s.cand[d];
   cand.ForEach([&](int t) {
@@ -167,13 +147,11 @@ ForcingChain FindXChainFromOn(const State& s, const Work& w, XOnMemory* memory) 
   return best;
 }
 
-Elimination FindXChain(const State& s, const Work& w, DigitChain* memory) {
+Elimination FindXChain(const State& s, const Work& w) {
   Elimination found;
   // Once a chain rates the base, no later digit can beat it.
   for (int d = 0; d < kDigits && found.rating != kXChainBase; ++d) {
-    const Elimination best = memory != nullptr
-                                 ? RememberedDigitXChain(s, w, d, found.rating, &memory[d])
-                                 : DigitXChain(s, w, d, found.rating);
+    const Elimination best = DigitXChain(s, w, d, found.rating);
     if (best.rating != 0) found = best;
   }
   return found;

@@ -27,13 +27,6 @@ struct Elimination {
   CellSet cells;
 };
 
-// The cheapest X-chain of one digit, kept while that digit's candidates stay the same.
-struct DigitChain {
-  CellSet cand;
-  int bound = -1;    // the search ignored chains rating `bound` or more (0: none; -1: unknown)
-  Elimination best;  // the cheapest chain under `bound` (rating 0: none)
-};
-
 // One digit's shortest forcing chain from "on" (FindXChainFromOn), kept while the digit's
 // candidates stay the same.
 struct XOnMemory {
@@ -57,30 +50,16 @@ struct NishioMemory {
   NishioResult best;
 };
 
-// What the other chains of a forcing chain search prove: each assumption refuted, as the
-// candidate and whether its digit goes in the cell (refuted "off") or leaves it.
-struct ChainConclusion {
-  uint8_t cell;
-  uint8_t digit;
-  bool place;
-  bool mixed;
-  uint8_t rating;  // at least the chain's
-};
-struct ChainConclusions {
-  int count = 0;
-  // Per graph searched, each assumption at most once: off ones on one digit, both with cells.
-  ChainConclusion at[3 * kCells * kDigits];  // left unset past count
-};
 
-// Shortest X-chain (over all digits) that eliminates something. With `memory` (one per digit),
-// digits whose candidates did not change reuse the last result.
-Elimination FindXChain(const State& s, const Work& w, DigitChain* memory = nullptr);
+// Shortest X-chain (over all digits) that eliminates something, from every cell seeing both ends:
+// the finder alone (ApplyTechnique); the step loop takes SE's forcing chains instead.
+Elimination FindXChain(const State& s, const Work& w);
 // Shortest XY-chain that eliminates something (the first found among equals).
 // Only chains rating below `bound` count (0: any); the first cheapest such chain, or none.
 Elimination FindXyChain(const State& s, const Work& w, int bound = 0);
 
-// SE's bidirectional Y-cycles (rate/chains/cycles.cc): the cheapest that removes anything, rating
-// at most `max_rating` (then the first in SE's order), or none (rating 0).
+// SE's bidirectional cycles (rate/chains/cycles.cc): what a search found, the cheapest that
+// removes anything (then the first in SE's order), or none (rating 0).
 struct Cycle {
   int rating = 0;  // 0: none found
   int nodes = 0;
@@ -124,16 +103,14 @@ struct ForcingChain {
   int digit = 0;
   bool place = false;  // true: the digit goes in the cell; false: it leaves the cell
 };
-// The cheapest forcing chain rating at most `bound` (0: any), the shorter on a tie and, between
-// equals, the first in SE's order (single-digit chains, then mixed; cells, digits in order; "on"
-// before "off"), not counting single-digit chains from "on" (FindXChainFromOn finds those). With
-// `others`, also every assumption the search refuted on its way, the cheapest among them.
 // SE's forcing chains on one digit from "on" (rate/chains/chains.cc): the cheapest, the first
 // candidate in SE's order (cells, then digits) among equals; rating 0 if none. Each digit's from
 // `memory` (one per digit) where its candidates did not change.
 ForcingChain FindXChainFromOn(const State& s, const Work& w, XOnMemory* memory);
-ForcingChain FindForcingChain(const State& s, const Work& w, int bound = 0,
-                              ChainConclusions* others = nullptr);
+// The cheapest forcing chain rating at most `bound` (0: any), the shorter on a tie and, between
+// equals, the first in SE's order (single-digit chains, then mixed; cells, digits in order; "on"
+// before "off"), not counting single-digit chains from "on" (FindXChainFromOn finds those).
+ForcingChain FindForcingChain(const State& s, const Work& w, int bound = 0);
 // Applies what `chain` concludes; false if it removes nothing.
 bool ApplyForcingChain(State& s, const Work& w, const ForcingChain& chain);
 // SE's Nishio forcing chains (7.5 and up, rate/chains/nishio.cc): a candidate whose assumption,

@@ -390,8 +390,7 @@ bool ApplyCandidate(State& s, const Work&, int cell, int d, bool place) {
   return true;
 }
 
-ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainConclusions* others) {
-  if (others != nullptr) others->count = 0;
+ForcingChain FindForcingChain(const State& s, const Work& w, int bound) {
   ForcingScratch& scratch = ThreadForcingScratch();
   scratch.complete = false;
   const LinkGraph& c = scratch.links;
@@ -442,12 +441,6 @@ ForcingChain FindForcingChain(const State& s, const Work& w, int bound, ChainCon
         const int key = g * AllSources::kMaxNodes + a;
         const int cell = c.cell[a / 2], d = c.digit[a / 2];
         const bool from_on = a % 2 == 0;
-        if (others != nullptr) {
-          // A pair at layer k: a chain of at most 2k nodes (the negation is at most k - 1 deep).
-          others->at[others->count++] = {
-              static_cast<uint8_t>(cell), static_cast<uint8_t>(d), !from_on, g == 1,
-              static_cast<uint8_t>(base + ChainLengthBonus(2 * graph.layers() - 2))};
-        }
         int max_nodes =
             limit == INT_MAX ? 2 * kCells * kDigits : MaxNodesToBeat(base, limit, INT_MAX);
         if (best.rating != 0) {
