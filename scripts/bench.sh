@@ -10,7 +10,7 @@
 #     makes the shards);
 #   - the SE-exact floors: `generate --minimal --threads 1 --count 30000` (median of 3) beside the
 #     unrated dig, and `rate` of Berthier's 1.68M SE-rated puzzles a CPU-second beside `solve`
-#     (scripts/dev/cb-exactness.py, where a copy of the collection exists);
+#     (scripts/dev/cb-exactness.py, where $CB_REPO names a copy of the collection);
 #   - QQWing's generation rate in the same run, when qqwing is installed, with the ratio.
 # Environment: BENCH_COUNT (puzzles per generate run, default 100000), BENCH_REPS (default 3),
 # BENCH_RSS_COUNTS (default "100000 1000000"), BENCH_QQWING_COUNT (default 1000),
@@ -86,7 +86,7 @@ echo "## SE-exact rating: the floors (docs/performance.md)"
 # generate --minimal --threads 1 --count 30000: at least 4,500 rated minimal puzzles a second
 # (median of 3), beside the unrated dig (BM_GeneratePuzzleMinimal, the same puzzles without
 # rating or store); rate of Berthier's 1,678,637 controlled-bias puzzles: at least 5,000 a
-# CPU-second, beside `solve` of the same puzzles, where a copy of the collection exists.
+# CPU-second, beside `solve` of the same puzzles, where $CB_REPO names a copy of the collection.
 printf '%-44s %12s %12s %8s\n' goal measured floor ratio
 runs=()
 for _ in 1 2 3; do

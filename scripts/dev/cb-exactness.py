@@ -27,7 +27,6 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CLI = os.path.join(HERE, "..", "..", "build-release", "src", "cli", "sudoku-corpus")
-DEFAULT_REPO = "/work/.mirror/denis-berthier+Controlled-bias_Sudoku_generator_and_collection/repo"
 PREFIX = "SMALL-CB-COLLECTIONS/"
 
 
@@ -134,7 +133,7 @@ def rate(cli, puzzles, jobs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repo", default=os.environ.get("CB_REPO", DEFAULT_REPO),
+    parser.add_argument("--repo", default=os.environ.get("CB_REPO", ""),
                         help="checkout or git directory of the collection (default: $CB_REPO)")
     parser.add_argument("--cli", default=DEFAULT_CLI, help="sudoku-corpus binary")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="rate processes")
@@ -144,8 +143,8 @@ def main():
     args = parser.parse_args()
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
-    if not os.path.exists(args.repo):
-        print(f"cb-exactness: no copy of the collection at {args.repo} (fetch "
+    if not args.repo or not os.path.exists(args.repo):
+        print(f"cb-exactness: no copy of the collection at '{args.repo}' (clone "
               "denis-berthier/Controlled-bias_Sudoku_generator_and_collection; --repo or "
               "$CB_REPO); skipped", file=sys.stderr)
         return 77

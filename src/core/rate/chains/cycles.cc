@@ -1,23 +1,24 @@
-// Bidirectional Y-cycles of the logical solver (chains/chains.h), found and rated as Sudoku
-// Explainer 1.2.1 does (docs/se-rules.md): SE's "forcing chains and cycles" search looks for them
-// beside the forcing chains, and its cheapest hint may be either.
+// SE's bidirectional cycles (chains/chains.h), found and rated as Sudoku Explainer 1.2.1 does
+// (docs/se-rules.md): SE's "forcing chains and cycles" search looks for them beside the forcing
+// chains, and its first hint may be either.
 //
-// A Y-cycle is a loop of bivalue cells: from a candidate of a bivalue cell assumed on, SE follows
-// the implications breadth-first, every "on" of a round (each candidate turned on once, by its
-// first cause), then every "off" (a candidate turned off by each "on" that is not already among
-// its causes): an "on" turns off the other candidate of its cell, then its digit in the bivalue
-// cells of its box, row and column (in that order, each in cell order); an "off" turns on the
-// other candidate of its cell. An "off" that turns the start on again, two rounds or more from
-// it, closes a cycle: the path of first causes to the "on" before it, that "off", and the start.
-// Its nodes are the path's candidates, each with its state; it rates 6.5 +
-// ChainLengthBonus(nodes - 2). A cycle holds both ways round, so a candidate off the cycle that
-// sees one of its "on" candidates of a digit and one of its "off" candidates of that digit goes;
-// a cycle that removes nothing is no hint. Only bivalue cells can be turned on, so the search
-// runs on them alone (an "off" elsewhere turns nothing on), in SE's order, so that the paths, and
-// what a cycle removes, are SE's.
+// From a candidate assumed on, SE follows the implications breadth-first, every "on" of a round
+// (each candidate turned on once, by its first cause), then every "off" (a candidate turned off by
+// each "on" that is not already among its causes). An "on" turns off the cell's other candidates
+// (where cell links count), then its digit in its box, row and column (in that order, each in cell
+// order); an "off" turns on the other digit of a bivalue cell (cell links) and the other place of
+// its digit in a box, row or column holding it twice (house links). An "off" that turns the start
+// on again, two rounds or more from it, closes a cycle: the path of first causes to the "on"
+// before it, that "off", and the start. Its nodes are the path's candidates, each with its state;
+// it rates its base + ChainLengthBonus(nodes - 2). A cycle holds both ways round, so a candidate
+// off the cycle that sees one of its "on" candidates of a digit and one of its "off" candidates of
+// that digit goes; a cycle that removes nothing is no hint.
 //
-// SE's cycles on one digit (X-cycles, 6.5 and up) and through both kinds of links (7.0 and up)
-// are not searched: they cost more than the rest of the rating (docs/rating.md).
+// SE runs three such searches: house links alone (X-cycles, 6.5 and up), cell links alone
+// (Y-cycles, 6.5; only bivalue cells can be turned on, so that search, YCycleSearch, runs on them
+// alone), and both (7.0 and up). LoopSearch runs the other two. Each follows, from a start, only
+// the links inside the start's strongly connected component of "on" nodes, and in the round
+// before its last only the "on"s that can close a cycle in it: the same cycles, in the same order.
 #include "core/rate/chains/chains.h"
 
 #include <algorithm>
