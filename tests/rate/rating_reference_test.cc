@@ -402,16 +402,71 @@ struct ReferenceBranch {
   }
 };
 
+// The order in which SE's doChaining first reaches each candidate (index 2 * (cell * 9 + digit)
+// + on) from (cell, d) assumed on, written from SE's code: an "on" is followed as soon as it is
+// made, the "off"s in the order made; an "on" turns off the cell's other values, then the digit
+// in its box, row and column (each in the house's order, each candidate once); an "off" turns on
+// the other value of a two-value cell, then the other place of the digit in a box, row or column
+// holding it twice. -1: not reached.
+std::vector<int> SeDiscoveryOrder(const State& s, const Work& w, int cell, int d) {
+  std::vector<int> rank(2 * kCells * kDigits, -1);
+  std::vector<int> on_queue, off_queue;
+  size_t on_head = 0, off_head = 0;
+  int next = 0;
+  auto reach = [&](int c, int e, bool on) {
+    int& r = rank[2 * (c * kDigits + e) + (on ? 1 : 0)];
+    if (r >= 0) return;
+    r = next++;
+    (on ? on_queue : off_queue).push_back(c * kDigits + e);
+  };
+  reach(cell, d, true);
+  while (on_head < on_queue.size() || off_head < off_queue.size()) {
+    const bool on = on_head < on_queue.size();
+    const int p = on ? on_queue[on_head++] : off_queue[off_head++];
+    const int c = p / kDigits, v = p % kDigits;
+    const int box = core_internal::BoxHouse(c), row = core_internal::RowHouse(c),
+              col = core_internal::ColHouse(c);
+    if (on) {
+      for (int e = 0; e < kDigits; ++e) {
+        if (e != v && s.cand[e].Has(c)) reach(c, e, false);
+      }
+      for (int h : {box, row, col}) {
+        for (int x = 0; x < kCells; ++x) {
+          if (x != c && core_internal::House(h).Has(x) && s.cand[v].Has(x)) reach(x, v, false);
+        }
+      }
+      continue;
+    }
+    if (std::popcount(w.masks[c]) == 2) {
+      for (int e = 0; e < kDigits; ++e) {
+        if (e != v && s.cand[e].Has(c)) reach(c, e, true);
+      }
+    }
+    for (int h : {box, row, col}) {
+      const CellSet places = s.cand[v] & core_internal::House(h);
+      if (places.Count() == 2) reach((places & ~CellSet::Of(c)).First(), v, true);
+    }
+  }
+  return rank;
+}
+
 // Reference multiple forcing chain search: every chain in SE's order (from each cell with three
 // candidates or more: its digits' houses where it is the first place, then the cell), every
-// branch followed in full, the cheapest conclusion (rating, nodes, cell before region, first
-// found) applied. Returns the step's rating (0: none) and its technique in *technique.
+// branch followed in full, the cheapest conclusion applied: rating, nodes, cell before region,
+// then the first found, SE's order of a chain's conclusions being its "on"s, then its "off"s,
+// each in the order its first branch reached them. Returns the step's rating (0: none) and its
+// technique in *technique.
 int ReferenceMultipleForcingChain(State& s, const Work& w, Technique* technique) {
   struct Best {
     int rating = 0, nodes = 0, kind = 0, cell = 0, digit = 0;
     bool on = false;
   } best;
-  auto weigh = [&](const std::vector<ReferenceBranch>& branches, int kind) {
+  // `first`: the first branch's assumption, whose order sorts the chain's conclusions.
+  auto weigh = [&](const std::vector<ReferenceBranch>& branches, int kind, int first_cell,
+                   int first_digit) {
+    const std::vector<int> rank = SeDiscoveryOrder(s, w, first_cell, first_digit);
+    Best mine;
+    int mine_rank = 0;
     for (const bool on : {true, false}) {
       for (int d = 0; d < kDigits; ++d) {
         for (int cell = 0; cell < kCells; ++cell) {
@@ -427,13 +482,21 @@ int ReferenceMultipleForcingChain(State& s, const Work& w, Technique* technique)
           if (nodes == 0) continue;
           const int rating =
               core_internal::kMultipleChainBase + core_internal::ChainLengthBonus(nodes - 2);
-          if (best.rating == 0 || rating < best.rating ||
-              (rating == best.rating &&
-               (nodes < best.nodes || (nodes == best.nodes && kind < best.kind)))) {
-            best = {rating, nodes, kind, cell, d, on};
+          const int r = rank[2 * (cell * kDigits + d) + (on ? 1 : 0)];
+          if (mine.rating == 0 || rating < mine.rating ||
+              (rating == mine.rating &&
+               (nodes < mine.nodes || (nodes == mine.nodes && on == mine.on && r < mine_rank)))) {
+            mine = {rating, nodes, kind, cell, d, on};
+            mine_rank = r;
           }
         }
       }
+    }
+    if (mine.rating != 0 &&
+        (best.rating == 0 || mine.rating < best.rating ||
+         (mine.rating == best.rating &&
+          (mine.nodes < best.nodes || (mine.nodes == best.nodes && kind < best.kind))))) {
+      best = mine;
     }
   };
   s.empty.ForEach([&](int cell) {
@@ -448,10 +511,10 @@ int ReferenceMultipleForcingChain(State& s, const Work& w, Technique* technique)
         if (places.First() != cell || places.IsSingle()) continue;
         std::vector<ReferenceBranch> by_house;
         places.ForEach([&](int x) { by_house.emplace_back(s, w, x, d); });
-        weigh(by_house, 6);
+        weigh(by_house, 6, cell, d);
       }
     }
-    weigh(by_cell, 5);
+    weigh(by_cell, 5, cell, std::countr_zero(w.masks[cell]));
   });
   if (best.rating == 0) return 0;
   *technique = best.kind == 5 ? Technique::kCellForcingChain : Technique::kRegionForcingChain;

@@ -2,10 +2,10 @@
 // 1,678,637 of his collections with the ratings SE gave them, published beside them
 // (tests/data/se_ratings_berthier_cb.txt, tests/data/README.md says which). The sample holds
 // every class of puzzle the rater before SE's chain step rated otherwise (5,190 of them: a
-// cycle SE takes before a longer chain, a chain SE takes first among equals), so that rater
-// fails here. scripts/dev/cb-exactness.py rates the whole collection where a copy exists.
-//
-// The bounds are the figures measured when last changed; only tighten them.
+// cycle SE takes before a longer chain, a chain SE takes first among equals), and the 60 a
+// multiple forcing chain's conclusions taken in another order than SE's rated otherwise, so that
+// either rater fails here. scripts/dev/cb-exactness.py rates the whole collection (every one of
+// its 1,678,637 puzzles as SE) where a copy exists.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -30,14 +30,8 @@ constexpr int kStride = 40;  // every 40th puzzle: the bounds below hold for any
 constexpr int kStride = 1;
 #endif
 
-// Of the 20,000: at most this many rated otherwise than SE, at most kFarMisses more than 0.1
-// away, at least kExactShare exactly as SE, and of each SE band at least kBandExactShare (all
-// 20,000 rated; the sample holds every miss of the whole collection, all of SE 8.x, so its 8.x
-// band is 91% exact where the collection's is 99.9%).
-constexpr int kMisses = 60;
-constexpr int kFarMisses = 9;
-constexpr double kExactShare = 0.997;
-constexpr double kBandExactShare = 0.91;
+// Of the 20,000: at most this many rated otherwise than SE (all 20,000 rated, or every 40th).
+constexpr int kMisses = 0;
 
 TEST(SeBerthier, RatesAsSeOnTheCommittedSample) {
   std::ifstream in(GoldenPath("se_ratings_berthier_cb.txt"));
@@ -71,16 +65,13 @@ TEST(SeBerthier, RatesAsSeOnTheCommittedSample) {
   }
   std::printf("%d puzzles: %d rated otherwise than SE, %d more than 0.1 away\n", puzzles, misses,
               far);
-  EXPECT_LE(misses, kMisses);
-  EXPECT_LE(far, kFarMisses);
-  if (kStride != 1) return;
-  EXPECT_EQ(puzzles, 20000);
-  EXPECT_GE(static_cast<double>(puzzles - misses) / puzzles, kExactShare);
   for (int band = 1; band < 12; ++band) {
     if (band_count[band] == 0) continue;
-    const double share = static_cast<double>(band_exact[band]) / band_count[band];
     std::printf("SE %d.x: %d of %d exact\n", band, band_exact[band], band_count[band]);
-    EXPECT_GE(share, kBandExactShare) << "SE " << band << ".x";
+  }
+  EXPECT_LE(misses, kMisses);
+  if (kStride == 1) {
+    EXPECT_EQ(puzzles, 20000);
   }
 }
 

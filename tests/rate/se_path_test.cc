@@ -40,7 +40,7 @@ namespace {
 using ::sudoku::testing::GoldenPath;
 
 // Puzzles whose whole path agrees with SE's, measured when last raised. Only raise it.
-constexpr int kAgreeing = 518;
+constexpr int kAgreeing = 546;
 
 constexpr std::string_view kPlacing[] = {
     "full-house",      "hidden-single-box", "hidden-single-line", "naked-single",

@@ -172,9 +172,54 @@ struct Conclusion {
   }
 };
 
+// The order in which SE's static chaining (doChaining) first reaches each candidate, on and off,
+// from (cell, d) assumed on: an "on" is followed as soon as it is made, the "off"s in the order
+// made; an "on" turns off its cell's other digits, then its digit in its box, row and column (each
+// in cell order), an "off" turns on the other digit of a bivalue cell, then the other place of its
+// digit in a box, row or column holding it twice. SE keeps a chain's conclusions in that order.
+// rank[2 * (cell * 9 + digit) + on]: 0 where not reached.
+void DiscoveryOrder(const State& s, const Work& w, int cell, int d,
+                    std::array<uint16_t, 2 * kCells * kDigits>* rank) {
+  rank->fill(0);
+  uint16_t next = 1;
+  int16_t on_queue[kCells * kDigits], off_queue[kCells * kDigits];
+  int on_head = 0, on_tail = 0, off_head = 0, off_tail = 0;
+  auto reach = [&](int c, int digit, bool on) {
+    uint16_t& r = (*rank)[2 * (c * kDigits + digit) + (on ? 1 : 0)];
+    if (r != 0) return;
+    r = next++;
+    (on ? on_queue[on_tail++] : off_queue[off_tail++]) = static_cast<int16_t>(c * kDigits + digit);
+  };
+  reach(cell, d, true);
+  while (on_head < on_tail || off_head < off_tail) {
+    if (on_head < on_tail) {
+      const int p = on_queue[on_head++], c = p / kDigits, digit = p % kDigits;
+      for (uint16_t m = w.masks[c] & ~(1u << digit); m; m &= m - 1) {
+        reach(c, std::countr_zero(m), false);
+      }
+      const CellHouses& houses = kCellHouses[c];
+      for (const CellSet& part : houses.part) {
+        (part & s.cand[digit]).ForEach([&](int x) { reach(x, digit, false); });
+      }
+      continue;
+    }
+    const int p = off_queue[off_head++], c = p / kDigits, digit = p % kDigits;
+    if (PopCount(w.masks[c]) == 2) reach(c, std::countr_zero(w.masks[c] & ~(1u << digit)), true);
+    for (const CellSet& house : kCellHouses[c].house) {
+      const CellSet places = s.cand[digit] & house;
+      if (ExactlyTwo(places)) reach((places & ~CellSet::Of(c)).First(), digit, true);
+    }
+  }
+}
+
 // Keeps in *best the cheapest conclusion of `common`, from chain `chain` (kind: 5 cell, 6
-// region, as SE sorts).
-void KeepCheapest(const Common& common, int kind, int chain, Conclusion* best) {
+// region, as SE sorts) whose first branch assumes (first_cell, first_digit) on. Among a chain's
+// conclusions of one rating and node count, SE takes its "on"s before its "off"s, each in the
+// order its first branch reached them.
+void KeepCheapest(const State& s, const Work& w, const Common& common, int kind, int chain,
+                  int first_cell, int first_digit, Conclusion* best) {
+  Conclusion mine;
+  int ties = 0;
   for (int on = 1; on >= 0; --on) {
     const Potentials& set = on ? common.on : common.off;
     const uint16_t* nodes = on ? common.on_nodes : common.off_nodes;
@@ -182,10 +227,33 @@ void KeepCheapest(const Common& common, int kind, int chain, Conclusion* best) {
       set.of[d].ForEach([&](int cell) {
         const int n = nodes[cell * kDigits + d];
         const int rating = kMultipleChainBase + ChainLengthBonus(n - 2);
-        if (best->BeatenBy(rating, n, kind)) *best = {rating, n, kind, cell, d, on == 1, chain};
+        if (mine.BeatenBy(rating, n, kind)) {
+          mine = {rating, n, kind, cell, d, on == 1, chain};
+          ties = 0;
+        } else if (rating == mine.rating && n == mine.nodes && (on == 1) == mine.on) {
+          ++ties;
+        }
       });
     }
   }
+  if (mine.rating == 0 || !best->BeatenBy(mine.rating, mine.nodes, kind)) return;
+  if (ties > 0) {
+    std::array<uint16_t, 2 * kCells * kDigits> rank;
+    DiscoveryOrder(s, w, first_cell, first_digit, &rank);
+    const Potentials& set = mine.on ? common.on : common.off;
+    const uint16_t* nodes = mine.on ? common.on_nodes : common.off_nodes;
+    int first = INT_MAX;
+    for (int d = 0; d < kDigits; ++d) {
+      set.of[d].ForEach([&](int cell) {
+        const int r = rank[2 * (cell * kDigits + d) + (mine.on ? 1 : 0)];
+        if (nodes[cell * kDigits + d] != mine.nodes || r == 0 || r >= first) return;
+        first = r;
+        mine.cell = cell;
+        mine.digit = d;
+      });
+    }
+  }
+  *best = mine;
 }
 
 // The implications of each candidate assumed on, each followed on its own (Implications), once.
@@ -389,7 +457,10 @@ bool FindMultipleForcingChain(State& s, const Work& w, Step* step, bool reuse_se
     } else {
       places.ForEach([&](int x) { join(x, chain.digit); });
     }
-    KeepCheapest(common, by_cell ? 5 : 6, i, &best);
+    // The first branch: the cell's first candidate, or the house's first place (the chain's
+    // cell).
+    KeepCheapest(s, w, common, by_cell ? 5 : 6, i, chain.cell,
+                 by_cell ? std::countr_zero(w.masks[chain.cell]) : chain.digit, &best);
   }
   if (best.rating == 0) return false;
   if (step->Showing()) {
