@@ -148,6 +148,37 @@ Status ContinueRun(SqliteStore* store, const RunnerOptions& options, int64_t ext
                  outcome);
 }
 
+Status MakeMissingItems(const RunnerOptions& options, const MissingItems& items,
+                        const RunParams& params, PuzzleSink* sink, int64_t* next_item) {
+  *next_item = items.first_item;
+  if (items.tool_version != options.tool_version) {
+    return Status::NotSupported("the shards were made by " + items.tool_version + ", this is " +
+                                options.tool_version);
+  }
+  if (Status s = CheckGeneratorOptions(params.generator); !s.ok()) return s;
+  PipelineOptions pipeline;
+  pipeline.seed = items.seed;
+  pipeline.first_index = items.first_item;
+  pipeline.count = items.count;
+  pipeline.threads = options.threads;
+  pipeline.batch_size = options.batch_size;
+  pipeline.generator = params.generator;
+  pipeline.stop = &g_stop;
+  // Stoppable only while it makes items: elsewhere a signal ends the merge at once.
+  g_stop.store(false);
+  std::signal(SIGINT, OnSignal);
+  std::signal(SIGTERM, OnSignal);
+  PipelineResult result;
+  Status status = RunPipeline(pipeline, sink, &result);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  *next_item = result.next_index;
+  if (status.ok() && result.stopped) {
+    status = Status::IoError("interrupted; nothing was written");
+  }
+  return status;
+}
+
 Status LevelRuns(const RunParams& params, int64_t run_id, std::vector<RunParams>* runs) {
   runs->clear();
   for (size_t i = 0; i < params.level_set.levels.size(); ++i) {

@@ -56,6 +56,7 @@ struct Unit {
   int64_t rows_read = 0;
   int64_t kept = 0;       // rows written
   int64_t next_item = 0;  // shards: one past the last item of the run's corpus
+  int64_t first_made = 0, items_made = 0, puzzles_made = 0;  // shards: what the merge made
 };
 
 // Carries out the plan: `units` in order into options.output (see merge.h: how, and what an

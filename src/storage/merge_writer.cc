@@ -175,8 +175,9 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
   }
   for (const SourceRun& part : unit.parts) {
     if (part.status != "finished") {
-      return message + "Finish " + part.Name() + " first: sudoku-corpus generate --db " +
-             part.file + " --resume " + std::to_string(part.id);
+      return message + not_made_ + "Finish " + part.Name() +
+             " first: sudoku-corpus generate --db " + part.file + " --resume " +
+             std::to_string(part.id);
     }
   }
   // Enough more items for the missing puzzles at the density seen so far, with a margin.
@@ -184,7 +185,8 @@ std::string Merger::ShortfallMessage(const Unit& unit) const {
       unit.item_limit > 0 ? static_cast<double>(unit.kept) / unit.item_limit : 1.0;
   const double items = short_by / std::max(density, 1e-3);
   const int64_t extend = static_cast<int64_t>(std::ceil(1.25 * items / n)) + 1;
-  return message + "Extend every shard and merge again: sudoku-corpus generate --db SHARD " +
+  return message + not_made_ +
+         "Extend every shard and merge again: sudoku-corpus generate --db SHARD " +
          "--resume --extend " + std::to_string(extend) + " (for each of " + first.file + ", ...)";
 }
 
@@ -253,12 +255,22 @@ Status Merger::WriteRows(int64_t index, Unit* unit, int64_t run_id) {
         !h.ok()) {
       return h;
     }
-    return Status::InvalidArgument(ShortfallMessage(*unit));
+    // Where the output has some of the run's puzzles already, the run cannot come out as one
+    // machine makes it, and an unfinished shard is for its own machine to finish: both refused,
+    // as ShortfallMessage says.
+    const bool finished = std::all_of(unit->parts.begin(), unit->parts.end(),
+                                      [](const SourceRun& p) { return p.status == "finished"; });
+    if (held_ == 0 && finished && options_.make_items) {
+      if (Status m = MakeMissing(index, unit, run_id, &last); !m.ok()) return m;
+    }
   }
+  if (unit->kept < count) return Status::InvalidArgument(ShortfallMessage(*unit));
   unit->next_item = last + 1;
-  // Rows past the run's end are not in the output: later runs may keep their forms.
+  // Rows past the run's end are not in the output: later runs may keep their forms. Nor are
+  // those past the item limit (the items the merge made are in stage.held).
   return Exec("UPDATE stage.rep SET dropped = 1 WHERE unit = " + std::to_string(index) +
-                  " AND item_index > " + std::to_string(last),
+                  " AND (item_index > " + std::to_string(last) +
+                  " OR item_index >= " + std::to_string(unit->item_limit) + ")",
               "cannot mark the rows past the run's end");
 }
 
@@ -319,7 +331,11 @@ Status Merger::WriteUnit(int64_t index, Unit* unit) {
   for (const SourceRun& part : unit->parts) merged.sources.push_back(part.Name());
   merged.rows_read = read;
   merged.written = unit->kept;
-  merged.skipped = read - unit->kept;
+  merged.skipped = read - (unit->kept - unit->puzzles_made);
+  merged.first_made = unit->first_made;
+  merged.items_made = unit->items_made;
+  merged.puzzles_made = unit->puzzles_made;
+  report_->items_made += merged.items_made;
   report_->rows_read += merged.rows_read;
   report_->written += merged.written;
   report_->skipped += merged.skipped;
@@ -372,6 +388,7 @@ Status Merger::Publish() {
 
 Status Merger::Run(std::vector<Unit> units) {
   if (Status s = OpenTarget(); !s.ok()) return s;
+  units_ = &units;
   for (size_t i = 0; i < units.size(); ++i) {
     if (Status s = LoadKeys(static_cast<int64_t>(i), &units[i]); !s.ok()) return s;
   }
@@ -388,12 +405,11 @@ Status Merger::Run(std::vector<Unit> units) {
                          "ORDER BY rowid",
                          &list);
     if (!s.ok()) return s;
-    std::vector<std::string> names;
     while (sqlite3_step(list.get()) == SQLITE_ROW) {
-      names.push_back(ColumnText(list.get(), 0));
+      index_names_.push_back(ColumnText(list.get(), 0));
       index_sql_.push_back(ColumnText(list.get(), 1));
     }
-    for (const std::string& name : names) {
+    for (const std::string& name : index_names_) {
       if (Status d = Exec("DROP INDEX main.\"" + name + "\"", "cannot drop an index"); !d.ok()) {
         return d;
       }

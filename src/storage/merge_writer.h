@@ -10,7 +10,10 @@
 // back and compared. Pass 2 goes unit by unit in output order: a rep row whose form an earlier
 // written row (or the output) has is dropped, and one whose key another form holds is written
 // without it; then the unit's rows stream from its sources in item order (a k-way merge over the
-// shards) straight into the output, and a shard unit stops at its count-th row.
+// shards) straight into the output, and a shard unit stops at its count-th row. A shard unit
+// that holds fewer rows than its count has the rest made (merge_made.cc: MergeOptions::
+// make_items writes them through a sink on the output's connection, deduplicating as the store
+// does), and their forms join stage.held for the units after it.
 #ifndef SUDOKU_STORAGE_MERGE_WRITER_H_
 #define SUDOKU_STORAGE_MERGE_WRITER_H_
 
@@ -20,6 +23,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "storage/connection.h"
@@ -74,6 +78,22 @@ class Merger {
   Status WriteRows(int64_t index, Unit* unit, int64_t run_id);
   Status Publish();
   std::string ShortfallMessage(const Unit& unit) const;
+  // A short shard unit: has make_items make its missing items into run `run_id` after the
+  // rows written so far (*last: the last item kept). Ok without making any when make_items says
+  // kNotSupported (its reason kept for ShortfallMessage).
+  Status MakeMissing(int64_t index, Unit* unit, int64_t run_id, int64_t* last);
+  // A new output's key index, built now (not at the end) so that made items find their
+  // duplicates as the store does.
+  Status BuildKeyIndex();
+  // The forms made into run `run_id` from item `first` on join stage.held, and the rows of the
+  // later units under their keys stage.rep, so that Decide weighs them as written rows.
+  Status NoteMadeForms(int64_t index, int64_t run_id, int64_t first);
+  // The items and forms of the rep rows of units `first`.. that lack them, read through a
+  // connection of their own (the merge's transaction cannot attach a source).
+  Status ReadMissingForms(size_t first);
+  // Sets the item and form of each rep row (rowid, id in `part`) of `rows` through `update`.
+  Status CopyForms(const SourceRun& part, const std::vector<std::pair<int64_t, int64_t>>& rows,
+                   sqlite3_stmt* update);
 
   const MergeOptions& options_;
   MergeReport* report_;
@@ -86,7 +106,10 @@ class Merger {
   bool output_had_rows_ = false;
   int64_t held_ = 0;       // rows of a short shard unit whose forms the output has already
   CopiedColumns columns_;  // the puzzle columns copied (puzzle_row.h)
-  std::vector<std::string> index_sql_;  // indexes dropped while a new output fills
+  std::vector<std::string> index_names_;      // indexes dropped while a new output fills
+  std::vector<std::string> index_sql_;        // and the statements that make them again
+  const std::vector<Unit>* units_ = nullptr;  // the plan, while Run carries it out
+  std::string not_made_;                      // why make_items could not make a run's items
 };
 
 }  // namespace sudoku::storage_internal

@@ -12,24 +12,6 @@ cd "$WORK"
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-# Every stored column of every puzzle, by id, and the runs' identity and counts.
-# merge_extending OUT SHARD...: merges; while the shards hold too few distinct puzzles, extends
-# each shard by what the merge's message says and merges again.
-merge_extending() {
-  local out="$1"
-  shift
-  local attempt extend f
-  for attempt in 1 2 3 4 5 6; do
-    "$BIN" merge --db "$out" "$@" >merge.txt 2>err.txt && return 0
-    grep -q 'short of' err.txt || fail "merge failed: $(cat err.txt)"
-    [ ! -e "$out" ] || fail "a merge that came up short wrote $out"
-    extend="$(grep -o -- '--extend [0-9]*' err.txt | awk '{print $2}')"
-    [ -n "$extend" ] || fail "the shortfall message says no extension: $(cat err.txt)"
-    for f in "$@"; do "$BIN" generate --db "$f" --resume --extend "$extend" --quiet || fail extend; done
-  done
-  fail "still short after 6 extensions: $(cat err.txt)"
-}
-
 # shards_equal_single N COUNT SEED OPTIONS...: the merge of N shards is the single run.
 shards_equal_single() {
   local n="$1" count="$2" seed="$3"
@@ -42,7 +24,7 @@ shards_equal_single() {
       fail "shard $k/$n"
     files+=("s$k.db")
   done
-  merge_extending m.db "${files[@]}"
+  "$BIN" merge --db m.db "${files[@]}" >merge.txt || fail "merge of $n shards"
   same_corpus single.db m.db
   "$BIN" verify --db m.db --quiet >/dev/null || fail "verify of the merged corpus"
 }
@@ -69,6 +51,38 @@ case_shards_merge() {
   expect_one_line_error 2 "$BIN" generate --db x.db --shard 1/2
   grep -q -- '--shard 1/2 needs --seed' err.txt || fail "$(cat err.txt)"
   [ ! -e x.db ] || fail "a refused request created the database"
+}
+
+# Shards that together hold too few distinct puzzles (one source grid, 79 clues: shards repeat
+# each other's puzzles) are completed by the merge itself, in one command: the items no shard
+# made, in order, as one machine goes on; a run merged after them drops the puzzles made.
+case_merge_makes_missing() {
+  need sqlite3
+  echo 534678912672195348198342567859761423426853791713924856961537284287419635345286179 >g.txt
+  local opts=(--count 1000 --seed 9 --grid-source g.txt --clues 79) k files=()
+  "$BIN" generate --db single.db "${opts[@]}" --quiet || fail "single run"
+  "$BIN" generate --db later.db --count 1500 --seed 5 --grid-source g.txt --clues 79 --quiet ||
+    fail "later run"
+  for k in 1 2 3 4 5 6 7; do
+    "$BIN" generate --db "s$k.db" "${opts[@]}" --shard "$k/7" --quiet || fail "shard $k/7"
+    files+=("s$k.db")
+  done
+  "$BIN" merge --db m.db --threads 2 "${files[@]}" >merge.txt || fail "merge: $(cat merge.txt)"
+  grep -Eq '^run 1: made items [0-9]+\.\.1203 here, which the shards lacked: [0-9]+ puzzles$' \
+    merge.txt || fail "summary: $(cat merge.txt)"
+  same_corpus single.db m.db
+  "$BIN" verify --db m.db --quiet >/dev/null || fail "verify of the merged corpus"
+  "$BIN" merge --db want.db single.db later.db >/dev/null || fail "merge of the single run"
+  "$BIN" merge --db got.db "${files[@]}" later.db >/dev/null || fail "merge with a later run"
+  same_corpus want.db got.db
+  # Items it cannot make (the grid file is gone) are named as an extension to make.
+  mv g.txt g.moved
+  expect_one_line_error 1 "$BIN" merge --db x.db "${files[@]}"
+  grep -q 'short of 1000; nothing was written. The merge cannot make them itself: its grid ' \
+    err.txt || fail "$(cat err.txt)"
+  grep -q 'Extend every shard and merge again: .* --resume --extend [0-9]' err.txt ||
+    fail "$(cat err.txt)"
+  [ ! -e x.db ] || fail "a merge that came up short wrote x.db"
 }
 
 # A killed shard is resumed like any run, and the merge is still the single run.

@@ -16,6 +16,7 @@
 #include "sudoku/pipeline/pipeline.h"
 #include "sudoku/run/params.h"
 #include "sudoku/status.h"
+#include "sudoku/storage/merge.h"
 #include "sudoku/storage/store.h"
 
 namespace sudoku {
@@ -91,6 +92,14 @@ void UseGridSource(const std::string& path, std::span<const Grid> grids, uint64_
 // found it.
 Status ContinueRun(SqliteStore* store, const RunnerOptions& options, int64_t extend, StoredRun* run,
                    const RunParams& params, RunOutcome* outcome);
+
+// Makes the items a merge of short shards asks for (MergeOptions::make_items, storage/merge.h):
+// items.first_item, first_item + 1, ... of the run of `params` (its stored parameters, parsed,
+// with a grid source attached) into `sink` until items.count puzzles are stored, as one machine
+// goes on; *next_item is one past the last item made. kNotSupported for shards of another tool
+// version; stopped by a signal as a fill is, then kIoError ("interrupted").
+Status MakeMissingItems(const RunnerOptions& options, const MissingItems& items,
+                        const RunParams& params, PuzzleSink* sink, int64_t* next_item);
 
 // The parameters of every level of the set `params` (any run of it, stored as run `run_id`)
 // belongs to, each checked. A bad one fails with "run N: stored level L: <reason>".
