@@ -167,8 +167,7 @@ void ExpectStaticChains(const Marks& m, const PathStep& step, const std::string&
     const bool cycle = step.technique == Technique::kYCycle ||
                        step.technique == Technique::kXCycle ||
                        step.technique == Technique::kXyCycle;
-    EXPECT_TRUE(proved || cycle)
-        << where << ": " << FormatRemoval(r) << " not proved by a chain";
+    EXPECT_TRUE(proved || cycle) << where << ": " << FormatRemoval(r) << " not proved by a chain";
   }
 }
 

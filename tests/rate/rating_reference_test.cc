@@ -742,7 +742,8 @@ TEST(RatingReference, MemoryGivesTheSameStepsAsFreshSearches) {
 }
 
 // Rates `puzzle` as RateUniquePuzzle does, but with a fresh search at every step (no memory of
-// the solve), every step in SE's order of trial. A guess takes the empty cell with the fewest candidates, as RateUniquePuzzle.
+// the solve), every step in SE's order of trial. A guess takes the empty cell with the fewest
+// candidates, as RateUniquePuzzle.
 Rating RateInSeOrder(const Grid& puzzle, const Grid& solution) {
   Rating out;
   State s;

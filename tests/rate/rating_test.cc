@@ -583,7 +583,7 @@ TEST(RatingPosition, XyChain) {
   Step step;
   ASSERT_TRUE(core_internal::ApplyEasiestStep(s, &step));
   EXPECT_EQ(step.technique, Technique::kXyChain);
-  EXPECT_EQ(step.rating, 72);  // 4 cells, 10 nodes: 7.0 + 0.2
+  EXPECT_EQ(step.rating, 72);                          // 4 cells, 10 nodes: 7.0 + 0.2
   EXPECT_EQ(Removed(before, s), Of(1, {Cell(0, 8)}));  // of r0c8 and r4c0, the first
 }
 

@@ -61,7 +61,8 @@ TEST(SeBerthier, RatesAsSeOnTheCommittedSample) {
     ++misses;
     far += std::abs(rating.rating - se) > 1;
     std::printf("line %d: SE %s, ours %s (%s)\n", line_no, er.c_str(),
-                FormatRating(rating.rating).c_str(), std::string(TechniqueName(rating.hardest)).c_str());
+                FormatRating(rating.rating).c_str(),
+                std::string(TechniqueName(rating.hardest)).c_str());
   }
   std::printf("%d puzzles: %d rated otherwise than SE, %d more than 0.1 away\n", puzzles, misses,
               far);

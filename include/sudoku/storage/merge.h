@@ -77,8 +77,8 @@ struct MergedRun {
                                      // (shard K/N)")
   int64_t rows_read = 0;             // puzzles taken from the sources
   int64_t written = 0;               // puzzles written to the output
-  int64_t skipped = 0;  // puzzles equivalent to one already in the output, or, for shards,
-                        // beyond the run's count
+  int64_t skipped = 0;       // puzzles equivalent to one already in the output, or, for shards,
+                             // beyond the run's count
   int64_t first_made = 0;    // shards: the first item the merge made itself
   int64_t items_made = 0;    // shards: items the merge made itself (make_items)
   int64_t puzzles_made = 0;  // of them, puzzles written (counted in `written`, not in rows_read)

@@ -83,8 +83,7 @@ bool ApplyForcing(State& s, const Work& w, const ForcingChain& chain, Step* step
 }
 
 // Applies `cycle`, of technique kYCycle, kXCycle or kXyCycle.
-bool ApplyFoundCycle(State& s, const Work& w, Technique technique, const Cycle& cycle,
-                     Step* step) {
+bool ApplyFoundCycle(State& s, const Work& w, Technique technique, const Cycle& cycle, Step* step) {
   if (step->Showing()) {
     const State before = s;
     if (!ApplyCycle(s, cycle)) return false;
@@ -407,8 +406,7 @@ bool RateWith(const Grid& puzzle, const Grid& solution, int max_rating,
     if (path != nullptr) {
       // The fixed chain patterns' finders show their cells; their chains are traced here.
       if (shown.chain.empty()) core_internal::ShowPatternChain(before, s, &step);
-      core_internal::AppendPathStep(before, s, step.technique, step.rating, std::move(shown),
-                                    path);
+      core_internal::AppendPathStep(before, s, step.technique, step.rating, std::move(shown), path);
     }
     if (rating->rating > max_rating) return false;
   }

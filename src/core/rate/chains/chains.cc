@@ -14,7 +14,6 @@
 
 #include <array>
 
-
 namespace sudoku::core_internal {
 
 namespace {
@@ -139,8 +138,13 @@ ForcingChain FindXChainFromOn(const State& s, const Work& w, XOnMemory* memory) 
     if (!known.valid || known.cand != s.cand[d]) known = DigitChainsFromOn(s, w, d);
     if (known.nodes == 0) continue;
     if (best.rating == 0 || known.nodes < best.nodes ||
-        (known.nodes == best.nodes && known.cell * kDigits + d < best.cell * kDigits + best.digit)) {
-      best = {kXChainBase + ChainLengthBonus(known.nodes - 2), known.nodes, false, known.cell, d,
+        (known.nodes == best.nodes &&
+         known.cell * kDigits + d < best.cell * kDigits + best.digit)) {
+      best = {kXChainBase + ChainLengthBonus(known.nodes - 2),
+              known.nodes,
+              false,
+              known.cell,
+              d,
               false};
     }
   }

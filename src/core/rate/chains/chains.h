@@ -50,7 +50,6 @@ struct NishioMemory {
   NishioResult best;
 };
 
-
 // Shortest X-chain (over all digits) that eliminates something, from every cell seeing both ends:
 // the finder alone (ApplyTechnique); the step loop takes SE's forcing chains instead.
 Elimination FindXChain(const State& s, const Work& w);

@@ -19,8 +19,6 @@
 // alone), and both (7.0 and up). LoopSearch runs the other two. Each follows, from a start, only
 // the links inside the start's strongly connected component of "on" nodes, and in the round
 // before its last only the "on"s that can close a cycle in it: the same cycles, in the same order.
-#include "core/rate/chains/chains.h"
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -29,6 +27,7 @@
 #include <vector>
 
 #include "core/rate/chains/chain_nodes.h"
+#include "core/rate/chains/chains.h"
 
 namespace sudoku::core_internal {
 namespace {

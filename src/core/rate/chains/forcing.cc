@@ -22,14 +22,13 @@
 //
 // Multiple forcing chains (SE 8.0 and up), where no Nishio chain applies, are in
 // rate/chains/multiple.cc: they read the implications a search that found no chain followed.
-#include "core/rate/chains/chains.h"
-
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <memory>
 #include <new>
 
+#include "core/rate/chains/chains.h"
 #include "core/rate/chains/implications.h"
 #include "core/rate/chains/words.h"
 

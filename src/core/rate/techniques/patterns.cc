@@ -314,8 +314,7 @@ bool FindTurbotFish(State& s, const Work& w, Scan& scan, Step* step) {
   return Done(best.technique, step);
 }
 
-Technique TurbotFishName(const State& s, const Work& w, int cell, int d, bool place,
-                         Step* step) {
+Technique TurbotFishName(const State& s, const Work& w, int cell, int d, bool place, Step* step) {
   int first;
   const Turbot best = BestTurbotFish(s, w, (1u << kDigits) - 1, &first);
   if (first < 0 || best.rank != (cell * kDigits + d) * 2 + (place ? 1 : 0)) {
