@@ -75,7 +75,7 @@ struct XCycleMemory {
 
 // The cheapest Y-cycle of at most `max_nodes` nodes.
 Cycle FindCycle(const State& s, const Work& w, int max_nodes);
-// SE's other cycles (rate/chains/cycles.cc): on one digit (X-cycles, 6.5 and up) or, `mixed`,
+// SE's other cycles (rate/chains/loops.cc): on one digit (X-cycles, 6.5 and up) or, `mixed`,
 // through house and cell links both (7.0 and up), the cheapest of at most `max_nodes` nodes that
 // removes anything, the first in SE's order (of starts, then of cycles found) among equals; from
 // a start candidate (cell * 9 + digit) past `after`, of at most `max_nodes_after` nodes.
