@@ -156,13 +156,7 @@ bool ApplyNamedChain(State& s, const Work& w, const ForcingChain& chain, Step* s
   }
   const bool pattern = name == Technique::kSkyscraper || name == Technique::kTwoStringKite ||
                        name == Technique::kWWing;
-  if (step->Showing() && !pattern) {
-    const State before = s;
-    if (!ApplyForcingChain(s, w, chain)) return false;
-    ShowForcingChain(before, chain, step);
-  } else if (!ApplyForcingChain(s, w, chain)) {
-    return false;
-  }
+  if (pattern ? !ApplyForcingChain(s, w, chain) : !ApplyForcing(s, w, chain, step)) return false;
   step->Set(name, chain.rating, 1);
   return true;
 }
