@@ -57,6 +57,15 @@ size_t RankOf(std::span<const Named> names, const std::string& name) {
   return names.size();
 }
 
+// The stored integer column behind a score (ratings in tenths: schema/014_rating_se_units.sql),
+// so that histograms and means come out in the units the reader's types hold.
+std::string StoredColumn(ScoreColumn column) {
+  const std::string name = ColumnName(column);
+  const bool tenths =
+      column == ScoreColumn::kRating || column == ScoreColumn::kEp || column == ScoreColumn::kEd;
+  return tenths ? name + "_tenths" : name;
+}
+
 }  // namespace
 
 const char* ColumnName(ScoreColumn column) {
@@ -247,8 +256,8 @@ Status CorpusReader::CountPearlsAndDiamonds(const PuzzleFilter& filter, int64_t*
                                             int64_t* diamonds) {
   *pearls = *diamonds = 0;
   return ForEachRow(
-      "SELECT count(*) FILTER (WHERE ep = rating), count(*) FILTER (WHERE ed = "
-      "rating) FROM puzzles WHERE " +
+      "SELECT count(*) FILTER (WHERE ep_tenths = rating_tenths), count(*) FILTER (WHERE "
+      "ed_tenths = rating_tenths) FROM puzzles WHERE " +
           FilterConditions(filter),
       filter, [pearls, diamonds](sqlite3_stmt* stmt) {
         *pearls = sqlite3_column_int64(stmt, 0);
@@ -296,8 +305,8 @@ Status CorpusReader::CountByHardest(const PuzzleFilter& filter, std::vector<Leve
 Status CorpusReader::RatingBy(ScoreColumn column, const PuzzleFilter& filter,
                               std::vector<MeanRating>* out) {
   out->clear();
-  const std::string name = ColumnName(column);
-  return ForEachRow("SELECT " + name + ", count(*), avg(rating) FROM puzzles WHERE " +
+  const std::string name = StoredColumn(column);
+  return ForEachRow("SELECT " + name + ", count(*), avg(rating_tenths) FROM puzzles WHERE " +
                         FilterConditions(filter) + " GROUP BY " + name + " ORDER BY " + name,
                     filter, [out](sqlite3_stmt* stmt) {
                       out->push_back({ColumnInt(stmt, 0), sqlite3_column_int64(stmt, 1),
@@ -308,7 +317,7 @@ Status CorpusReader::RatingBy(ScoreColumn column, const PuzzleFilter& filter,
 Status CorpusReader::Correlation(ScoreColumn a, ScoreColumn b, const PuzzleFilter& filter,
                                  double* r) {
   *r = 0;
-  const std::string x = ColumnName(a), y = ColumnName(b);
+  const std::string x = StoredColumn(a), y = StoredColumn(b);
   double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
   Status s = ForEachRow("SELECT count(*), total(" + x + "), total(" + y + "), total(" + x + "*" +
                             x + "), total(" + y + "*" + y + "), total(" + x + "*" + y +
@@ -329,7 +338,7 @@ Status CorpusReader::Correlation(ScoreColumn a, ScoreColumn b, const PuzzleFilte
 Status CorpusReader::Histogram(ScoreColumn column, const PuzzleFilter& filter,
                                std::vector<ValueCount>* out) {
   out->clear();
-  const std::string name = ColumnName(column);
+  const std::string name = StoredColumn(column);
   return ForEachRow("SELECT " + name + ", count(*) FROM puzzles WHERE " + FilterConditions(filter) +
                         " GROUP BY " + name + " ORDER BY " + name,
                     filter, [out](sqlite3_stmt* stmt) {
@@ -340,7 +349,7 @@ Status CorpusReader::Histogram(ScoreColumn column, const PuzzleFilter& filter,
 Status CorpusReader::LevelHistogram(ScoreColumn column, const PuzzleFilter& filter,
                                     std::vector<LevelValueCount>* out) {
   out->clear();
-  const std::string name = ColumnName(column);
+  const std::string name = StoredColumn(column);
   return ForEachRow(
       "SELECT level, " + name + ", count(*) FROM puzzles WHERE " + FilterConditions(filter) +
           " GROUP BY level, " + name + " ORDER BY level, " + name,
@@ -415,7 +424,7 @@ Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
   // Duplicates are counted per run; a run uses one grid method (runs.params).
   Status s = ForEachRow(
       "SELECT grid_method, count(*), count(DISTINCT solution_canonical), avg(clues), "
-      "avg(freedom), avg(rating) FROM puzzles WHERE " +
+      "avg(freedom), avg(rating_tenths) FROM puzzles WHERE " +
           FilterConditions(filter) + " GROUP BY grid_method ORDER BY grid_method",
       filter, [out](sqlite3_stmt* stmt) {
         GridMethodStats row;

@@ -43,8 +43,9 @@ constexpr char kCopiedKeyExpr[] = "coalesce(canonical_key, sudoku_canonical_key(
 // ?18 is the key, or NULL for a collision row.
 const char kInsertPuzzleSql[] =
     "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
-    "grid_method, dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, "
-    "techniques, canonical_key, ep, ed) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+    "grid_method, dig_order, canonical, solution_canonical, clue_level, rating_tenths, hardest, "
+    "guesses, techniques, canonical_key, ep_tenths, ed_tenths) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+    "?8, ?9, ?10, ?11, ?12, "
     "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) ON CONFLICT(canonical_key) DO NOTHING";
 
 PuzzleRowText::PuzzleRowText(const PuzzleRecord& r)
@@ -85,8 +86,8 @@ int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& r
 
 const char kPuzzleColumns[] =
     "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
-    "dig_order, canonical, solution_canonical, clue_level, rating, hardest, guesses, techniques, "
-    "canonical_key, ep, ed";
+    "dig_order, canonical, solution_canonical, clue_level, rating_tenths, hardest, guesses, "
+    "techniques, canonical_key, ep_tenths, ed_tenths";
 
 void ReadPuzzleRow(sqlite3_stmt* stmt, StoredPuzzle* puzzle) {
   puzzle->id = sqlite3_column_int64(stmt, 0);

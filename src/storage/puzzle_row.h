@@ -69,6 +69,10 @@ struct RatingRow {
 };
 RatingRow RatingRowOf(const Rating& rating);
 
+// The rating columns as the re-rating backfills of schemas 3 to 13 see them: they run before
+// schema 14, when `rating` (like `ep` and `ed`) was the stored integer in tenths; from 14 on that
+// column is `rating_tenths` and `rating` a read-only SE-unit column.
+//
 // The rating columns, in ReadRatingRow's order, for a SELECT list.
 extern const char kRatingColumns[];
 // "rating = ?2, hardest = ?3, guesses = ?4, techniques = ?5, level = ?6", for an UPDATE whose

@@ -288,14 +288,14 @@ case_stats() {
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.runs[1].matching')")" = 100 ] || fail "runs in JSON"
   # Ratings in SE units, as everywhere else (4.2, not 42).
   local mean_rating
-  mean_rating=$(sqlite3 c.db "select round(avg(rating) / 10.0, 6) from puzzles")
+  mean_rating=$(sqlite3 c.db "select round(avg(rating), 6) from puzzles")
   [ "$(sqlite3 :memory: "select round(json_extract(readfile('s.json'), '\$.rating.mean'), 6)")" = "$mean_rating" ] ||
     fail "rating mean in JSON is not $mean_rating (SE units)"
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.rating.histogram[0].value')")" = \
-    "$(sqlite3 c.db "select min(rating) / 10.0 from puzzles")" ] || fail "rating histogram in JSON is not in SE units"
+    "$(sqlite3 c.db "select min(rating) from puzzles")" ] || fail "rating histogram in JSON is not in SE units"
   # SE's EP and ED: summaries in SE units, and the pearls and diamonds counted.
   local mean_ed
-  mean_ed=$(sqlite3 c.db "select round(avg(ed) / 10.0, 6) from puzzles")
+  mean_ed=$(sqlite3 c.db "select round(avg(ed), 6) from puzzles")
   [ "$(sqlite3 :memory: "select round(json_extract(readfile('s.json'), '\$.ed.mean'), 6)")" = "$mean_ed" ] ||
     fail "ed mean in JSON is not $mean_ed"
   [ "$(sqlite3 :memory: "select json_extract(readfile('s.json'), '\$.pearls')")" = \
@@ -344,11 +344,10 @@ case_export() {
   need sqlite3
   make_corpus
   local cols="id, run_id, givens, solution, clues, freedom, level, symmetry, grid_method, dig_order,
-              canonical, clue_level, printf('%d.%d', rating / 10, rating % 10) as rating,
-              printf('%d.%d', ep / 10, ep % 10) as ep, printf('%d.%d', ed / 10, ed % 10) as ed,
-              hardest, guesses"
+              canonical, clue_level, printf('%.1f', rating) as rating, printf('%.1f', ep) as ep,
+              printf('%.1f', ed) as ed, hardest, guesses"
   local where="clue_level = 'hard' and clues between 24 and 28 and freedom >= 150 and run_id = 1
-               and rating <= 23"
+               and rating <= 2.3"
   local filters=(--clue-level hard --clues 24-28 --freedom 150-729 --run 1 --rating 0-2.3)
   # CSV with --crlf: RFC 4180 records end with CRLF; otherwise equal to sqlite3's own CSV (LF).
   "$BIN" export --db c.db --format csv --crlf "${filters[@]}" >out.csv || fail "export csv"
@@ -793,6 +792,8 @@ case_migrate() {
     alter table puzzles drop column hardest; alter table puzzles drop column guesses;
     alter table puzzles drop column techniques;
     alter table puzzles drop column ep; alter table puzzles drop column ed;
+    alter table puzzles drop column rating_tenths; alter table puzzles drop column ep_tenths;
+    alter table puzzles drop column ed_tenths;
     alter table puzzles drop column canonical; alter table puzzles drop column solution_canonical;
     alter table puzzles drop column dig_order; alter table runs drop column duplicates;
     alter table runs drop column next_item;
@@ -832,19 +833,19 @@ case_migrate() {
 case_levels() {
   need sqlite3
   local level lo hi
-  for level in beginner:0:12 easy:13:23 medium:24:34 hard:35:64 expert:65:79 extreme:80:100; do
+  for level in beginner:0:1.2 easy:1.3:2.3 medium:2.4:3.4 hard:3.5:6.4 expert:6.5:7.9 extreme:8.0:10.0; do
     IFS=: read -r level lo hi <<<"$level"
     "$BIN" generate --db l.db --count 40 --seed 81 --level "$level" --quiet || fail "--level $level"
     [ "$(sqlite3 l.db "select count(*) from puzzles where level = '$level' and rating between $lo and $hi")" -eq 40 ] ||
       fail "$level: $(sqlite3 l.db "select rating from puzzles where level = '$level'" | sort -u | tr '\n' ' ')"
   done
   "$BIN" generate --db l.db --count 30 --seed 82 --rating 4.2-4.5 --minimal --quiet || fail "--rating"
-  [ "$(sqlite3 l.db 'select count(*) from puzzles where run_id = 7 and rating between 42 and 45')" -eq 30 ] ||
+  [ "$(sqlite3 l.db 'select count(*) from puzzles where run_id = 7 and rating between 4.2 and 4.5')" -eq 30 ] ||
     fail "--rating 4.2-4.5 stored others"
   "$BIN" verify --db l.db >out.txt || fail "verify: $(head -3 out.txt)"
   # export filters by rating; stats shows the rating sections.
   "$BIN" export --db l.db --rating 6.5-9.9 --format lines >x.txt || fail "export --rating"
-  [ "$(wc -l <x.txt)" -eq "$(sqlite3 l.db 'select count(*) from puzzles where rating between 65 and 99')" ] ||
+  [ "$(wc -l <x.txt)" -eq "$(sqlite3 l.db 'select count(*) from puzzles where rating between 6.5 and 9.9')" ] ||
     fail "export --rating count"
   "$BIN" stats --db l.db >out.txt || fail stats
   for section in 'levels (by rating)' 'clue classes' 'hardest technique' 'rating (SE)' 'rating x clues'; do
@@ -853,7 +854,7 @@ case_levels() {
   grep -Eq '^  extreme +40 ' out.txt || fail "extreme count: $(cat out.txt)"
   # --rating digs where its band is common, as --level does: 8.0-9.0 among minimal puzzles.
   "$BIN" generate --db l.db --count 5 --seed 83 --rating 8.0-9.0 --quiet || fail "--rating 8.0-9.0"
-  [ "$(sqlite3 l.db 'select count(*) from puzzles where run_id = (select max(id) from runs) and rating between 80 and 90')" -eq 5 ] ||
+  [ "$(sqlite3 l.db 'select count(*) from puzzles where run_id = (select max(id) from runs) and rating between 8.0 and 9.0')" -eq 5 ] ||
     fail "--rating 8.0-9.0 stored others"
   # A level the digging cannot reach within the effort bound: one clear line, no run left.
   local runs

@@ -31,3 +31,14 @@ same_corpus() {
   sqlite3 "$2" "select $RUN_COLUMNS from runs order by id" >"$2.runs"
   cmp -s "$1.runs" "$2.runs" || fail "runs of $1 and $2 differ: $(diff "$1.runs" "$2.runs")"
 }
+
+# Undoes schema 14 on a current corpus $1 (schema/014_rating_se_units.sql): rating, ep and ed are
+# the stored integer tenths again, as in the corpora the older schema steps migrate.
+undo_schema_14() {
+  sqlite3 "$1" "drop index puzzles_rating; alter table puzzles drop column rating;
+                alter table puzzles drop column ep; alter table puzzles drop column ed;
+                alter table puzzles rename column rating_tenths to rating;
+                alter table puzzles rename column ep_tenths to ep;
+                alter table puzzles rename column ed_tenths to ed;
+                create index puzzles_rating on puzzles(rating)" || fail "undoing schema 14 of $1"
+}

@@ -15,7 +15,7 @@ cd "$WORK"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # The corpus's rating in SE units, as every export writes it.
-SE_RATING="printf('%d.%d', rating / 10, rating % 10)"
+SE_RATING="printf('%.1f', rating)"
 
 # The app pack: one rollback-journal SQLite file, its puzzles equal to the corpus's, at most
 # 225 bytes a puzzle, found by level without a join or a scan.

@@ -137,7 +137,7 @@ case_errors() {
   grep -q -- "--hints applies to --format sqlite" err.txt || fail "$(cat err.txt)"
   expect_one_line_error 2 "$BIN" export --db c.db --format lines --columns givens,steps
   # A stored rating this version's path does not give: the export names the puzzle and stops.
-  sqlite3 c.db "update puzzles set rating = rating + 1 where id = 3" || fail "tamper"
+  sqlite3 c.db "update puzzles set rating_tenths = rating_tenths + 1 where id = 3" || fail "tamper"
   expect_one_line_error 1 "$BIN" export --db c.db --format sqlite --hints -o p.db
   grep -q "puzzle 3: stored as .*re-rate the corpus" err.txt || fail "$(cat err.txt)"
   [ ! -e p.db ] || fail "a failed export left p.db"

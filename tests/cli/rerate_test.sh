@@ -9,7 +9,7 @@
 set -uo pipefail
 CASE="$1"
 BIN="$2"
-readonly LATEST=13  # this tool's schema version
+readonly LATEST=14  # this tool's schema version
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
@@ -41,6 +41,7 @@ migrate_killed_after_a_batch() {
 # Turns corpus $1 into what the rater of schema 4 left: no direct techniques (it rated such steps
 # as the plain technique; pointing stands for them here), version 4.
 age_to_schema_4() {
+  undo_schema_14 "$1"
   sqlite3 "$1" "update puzzles set rating = 26, hardest = 'pointing', level = 'medium',
                   techniques = '{\"hidden-single-box\":40,\"pointing\":1}'
                 where hardest like 'direct-%';
@@ -50,6 +51,7 @@ age_to_schema_4() {
 
 # Turns corpus $1 into what the rater of schema 5 left: no forcing chains (a guess instead).
 age_to_schema_5() {
+  undo_schema_14 "$1"
   sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where hardest like '%forcing-chain';
@@ -60,6 +62,7 @@ age_to_schema_5() {
 # Turns corpus $1 into what the rater of schema 6 left: no multiple forcing chains (a guess
 # instead), and extreme meant 10.0 alone.
 age_to_schema_6() {
+  undo_schema_14 "$1"
   sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where hardest in ('cell-forcing-chain', 'region-forcing-chain');
@@ -71,6 +74,7 @@ age_to_schema_6() {
 # Turns corpus $1 into what the rater of schema 7 left: no dynamic forcing chains (a guess
 # instead).
 age_to_schema_7() {
+  undo_schema_14 "$1"
   sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where hardest = 'dynamic-forcing-chain';
@@ -82,6 +86,7 @@ age_to_schema_7() {
 # step meets $2 rated as a guess (generated minimal puzzles never need the dynamic chains (+),
 # so any rows stand for those that did).
 age_to_schema_8() {
+  undo_schema_14 "$1"
   sqlite3 "$1" "update puzzles set rating = 100, hardest = 'guess', level = 'extreme', guesses = 1,
                   techniques = '{\"hidden-single-box\":40,\"guess\":1}'
                 where $2;
@@ -93,6 +98,7 @@ age_to_schema_8() {
 # aligned exclusions: the rows whose hardest step meets $2 rated by another chain (aligned
 # exclusions are rare among generated minimal puzzles, so any chains stand for those rows).
 age_to_schema_9() {
+  undo_schema_14 "$1"
   sqlite3 "$1" "update puzzles set rating = 83, hardest = 'cell-forcing-chain', level = 'extreme',
                   techniques = '{\"hidden-single-box\":40,\"cell-forcing-chain\":1}'
                 where $2;
@@ -134,7 +140,7 @@ case_rerate_8() { expect_rerated g.db 8 "hardest like '%-chain'"; }
 case_rerate_9() { expect_rerated a.db 9 "hardest like '%-chain'"; }
 case_rerate_6() {
   expect_rerated m.db 6 "hardest in ('cell-forcing-chain', 'region-forcing-chain')"
-  [ "$(sqlite3 m.db "select count(*) from puzzles where rating >= 80 and level <> 'extreme'")" -eq 0 ] ||
+  [ "$(sqlite3 m.db "select count(*) from puzzles where rating >= 8.0 and level <> 'extreme'")" -eq 0 ] ||
     fail "a puzzle rated 8.0 or more is not extreme"
 }
 
@@ -167,8 +173,9 @@ case_rerate_resume() {
 case_ep_ed_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
-  sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
-                order by id" >want.txt
+  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
+                from puzzles order by id" >want.txt
+  undo_schema_14 k.db
   drop_ep_ed k.db
   # Paths of the instance order before SE's: other uses (and hardest techniques) of one rating.
   sqlite3 k.db "update puzzles set techniques = '{}', hardest = 'skyscraper' where id % 7 = 0;
@@ -186,11 +193,11 @@ case_ep_ed_resume() {
   fi
   "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
   [ "$(sqlite3 k.db 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
-  sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
-                order by id" >got.txt
+  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
+                from puzzles order by id" >got.txt
   cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
-  sqlite3 k.db "update puzzles set ed = ed + 1 where id = 7" || fail "tamper"
+  sqlite3 k.db "update puzzles set ed_tenths = ed_tenths + 1 where id = 7" || fail "tamper"
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt && fail "verify missed a wrong ed"
   grep -q "ed" out.txt || fail "verify: $(cat out.txt)"
 }
@@ -202,8 +209,9 @@ case_ep_ed_resume() {
 case_chain_step_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
-  sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
-                order by id" >want.txt
+  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
+                from puzzles order by id" >want.txt
+  undo_schema_14 k.db
   [ "$(sqlite3 k.db "select count(*) from puzzles where hardest in ('x-cycle', 'xy-cycle')")" -gt 0 ] ||
     fail "no generated puzzle has a cycle for its hardest step"
   # What the earlier chain step left: the X- and XY-cycles found as longer chains, 0.1 dearer.
@@ -227,8 +235,8 @@ case_chain_step_resume() {
   fi
   "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
   [ "$(sqlite3 k.db 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
-  sqlite3 k.db "select id, ep, ed, rating, hardest, guesses, techniques, level from puzzles
-                order by id" >got.txt
+  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
+                from puzzles order by id" >got.txt
   cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
 }

@@ -18,7 +18,7 @@ case_hardest() {
   need sqlite3
   "$BIN" generate --db a.db --hardest x-wing --count 5 --seed 1 --threads 2 --quiet ||
     fail "generate --hardest x-wing"
-  [ "$(sqlite3 a.db "select count(*) from puzzles where hardest = 'x-wing' and rating = 32")" = 5 ] ||
+  [ "$(sqlite3 a.db "select count(*) from puzzles where hardest = 'x-wing' and rating = 3.2")" = 5 ] ||
     fail "rows: $(sqlite3 a.db 'select hardest, rating from puzzles')"
   [ "$(sqlite3 a.db "select json_extract(params, '$.hardest') from runs")" = x-wing ] ||
     fail "params: $(sqlite3 a.db 'select params from runs')"

@@ -84,7 +84,7 @@ case_refused_requests() {
   [ "$(sqlite3 r.db 'select count(*) from puzzles where freedom between 243 and 486')" -eq 20 ] ||
     fail "puzzles outside the freedom band"
   "$BIN" generate --db r.db --rating 8.0-9.0 --count 5 --seed 1 --quiet || fail "--rating 8.0-9.0"
-  [ "$(sqlite3 r.db 'select count(*) from puzzles where run_id = 2 and rating between 80 and 90')" -eq 5 ] ||
+  [ "$(sqlite3 r.db 'select count(*) from puzzles where run_id = 2 and rating between 8.0 and 9.0')" -eq 5 ] ||
     fail "--rating 8.0-9.0 did not add 5 puzzles rated 8.0-9.0"
   # A request that fails after all (no puzzle of 54-56 clues rates 3.0-4.0) leaves no run row.
   expect_one_line_error 1 "$BIN" generate --db r.db --clues 54-56 --rating 3.0-4.0 --count 5
@@ -93,7 +93,7 @@ case_refused_requests() {
 }
 
 # Ratings are typed and read in SE's unit (4.2) everywhere: tenths typed by mistake (42-64) are
-# refused with the range rather than matching nothing; stats --json shows SE numbers.
+# refused with the range rather than matching nothing; stats --json and the corpus show SE numbers.
 case_rating_units() {
   need sqlite3
   need python3
@@ -105,8 +105,15 @@ case_rating_units() {
   done
   expect_one_line_error 2 "$BIN" generate --db u.db --rating 42-64
   "$BIN" export --db u.db --rating 1.0-2.0 --format lines >x.txt || fail "export --rating 1.0-2.0"
-  [ "$(wc -l <x.txt)" -eq "$(sqlite3 u.db 'select count(*) from puzzles where rating between 10 and 20')" ] ||
+  [ "$(wc -l <x.txt)" -eq "$(sqlite3 u.db 'select count(*) from puzzles where rating between 1.0 and 2.0')" ] ||
     fail "export --rating 1.0-2.0 count"
+  # The corpus too: rating, ep and ed in SE units beside the tenths the tool stores, and a range
+  # of SE numbers is a range of the rating index.
+  [ "$(sqlite3 u.db "select count(*) from puzzles where typeof(rating) <> 'real' or rating * 10 <> rating_tenths
+                      or ep * 10 <> ep_tenths or ed * 10 <> ed_tenths or rating not between 1.0 and 12.0")" -eq 0 ] ||
+    fail "corpus ratings: $(sqlite3 u.db 'select rating, rating_tenths, ep, ed from puzzles limit 3')"
+  sqlite3 u.db "explain query plan select id from puzzles where rating between 4.2 and 6.4" |
+    grep -q 'USING INDEX puzzles_rating' || fail "a rating range does not use the rating index"
   "$BIN" stats --db u.db --json >s.json || fail "stats --json"
   python3 - s.json <<'PY' || fail "stats --json ratings: $(head -c 400 s.json)"
 import json, sys

@@ -36,6 +36,17 @@ inline int64_t QueryInt(sqlite3* db, const std::string& sql) {
   return std::stoll(QueryText(db, sql));
 }
 
+// Undoes schema 14 on a current corpus (schema/014_rating_se_units.sql): rating, ep and ed are
+// the stored integer tenths again, as the corpora the older schema steps migrate hold them. For
+// tests that age a new corpus into an older one.
+inline constexpr char kUndoSchema14Sql[] =
+    "DROP INDEX puzzles_rating; ALTER TABLE puzzles DROP COLUMN rating; "
+    "ALTER TABLE puzzles DROP COLUMN ep; ALTER TABLE puzzles DROP COLUMN ed; "
+    "ALTER TABLE puzzles RENAME COLUMN rating_tenths TO rating; "
+    "ALTER TABLE puzzles RENAME COLUMN ep_tenths TO ep; "
+    "ALTER TABLE puzzles RENAME COLUMN ed_tenths TO ed; "
+    "CREATE INDEX puzzles_rating ON puzzles(rating);";
+
 }  // namespace sudoku::testing
 
 #endif  // SUDOKU_TESTS_SQLITE_QUERY_H_

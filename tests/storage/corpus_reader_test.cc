@@ -79,7 +79,7 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
   EXPECT_EQ(sqlite3_prepare_v2(db,
                                "SELECT id, run_id, item_index, givens, solution, clues, freedom, "
                                "level, symmetry, grid_method, dig_order, canonical, "
-                               "solution_canonical, clue_level, rating, hardest, guesses, "
+                               "solution_canonical, clue_level, rating_tenths, hardest, guesses, "
                                "techniques, canonical_key FROM puzzles ORDER BY id",
                                -1, &stmt, nullptr),
             SQLITE_OK);

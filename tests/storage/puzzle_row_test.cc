@@ -22,6 +22,7 @@
 namespace sudoku::storage_internal {
 namespace {
 
+using testing::kUndoSchema14Sql;
 using testing::QueryInt;
 using testing::StoreDb;
 
@@ -113,6 +114,8 @@ TEST(PuzzleRow, ARatingReadsBackEqual) {
   BatchOutcome outcome;
   ASSERT_TRUE(store->WriteBatch({&record, 1}, &outcome).ok());
   sqlite3* db = StoreDb(*store);
+  // The backfills run on corpora older than schema 14, whose rating column is the tenths.
+  ASSERT_EQ(sqlite3_exec(db, kUndoSchema14Sql, nullptr, nullptr, nullptr), SQLITE_OK);
   // A rating other than the stored one, written as the migrations' backfills write it.
   Rating other;
   other.rating = 83;

@@ -35,6 +35,7 @@ void ExecOnFile(const std::string& path, const std::string& sql) {
   sqlite3_close(db);
 }
 
+using testing::kUndoSchema14Sql;
 using testing::QueryInt;
 using testing::QueryText;
 using testing::StoreDb;
@@ -62,9 +63,10 @@ void MakeOldCorpus(const std::string& path, int count, int version = 4) {
   ASSERT_TRUE(store->EndRun("finished").ok());
   store.reset();
   ExecOnFile(path,
-             "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "
-             "level = 'beginner'; ALTER TABLE puzzles DROP COLUMN ep; "
-             "ALTER TABLE puzzles DROP COLUMN ed; PRAGMA user_version = " +
+             std::string(kUndoSchema14Sql) +
+                 "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "
+                 "level = 'beginner'; ALTER TABLE puzzles DROP COLUMN ep; "
+                 "ALTER TABLE puzzles DROP COLUMN ed; PRAGMA user_version = " +
                  std::to_string(version) + ";");
 }
 
@@ -89,11 +91,12 @@ std::vector<int64_t> IdsOutside(int64_t count, int64_t first, int64_t last) {
 // The ids of the rows whose rating columns are not what this rater gives their puzzle.
 std::vector<int64_t> WronglyRated(sqlite3* db) {
   sqlite3_stmt* stmt = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(db,
-                               "SELECT id, givens, rating, hardest, guesses, techniques, level "
-                               "FROM puzzles ORDER BY id",
-                               -1, &stmt, nullptr),
-            SQLITE_OK);
+  EXPECT_EQ(
+      sqlite3_prepare_v2(db,
+                         "SELECT id, givens, rating_tenths, hardest, guesses, techniques, level "
+                         "FROM puzzles ORDER BY id",
+                         -1, &stmt, nullptr),
+      SQLITE_OK);
   std::vector<int64_t> wrong;
   auto text = [stmt](int column) {
     return std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, column)));
