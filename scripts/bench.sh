@@ -6,16 +6,16 @@
 #   - `generate --minimal` puzzles/s at 1 and 2 threads, at `--clue-level easy|medium|hard`, at
 #     each rating `--level`, per grid method and with symmetry;
 #   - peak RSS of large runs (flat in --count);
-#   - `merge` rows/s and peak RSS for the 4 shards of one run, per size (bench/merge_scale.cc
-#     makes the shards);
+#   - `merge` rows/s and peak RSS for the 4 shards of one run, per size (bench/merge_shards.sh
+#     makes the shards with `generate --shard K/4`);
 #   - the SE-exact floors: `generate --minimal --threads 1 --count 30000` (median of 3) beside the
 #     unrated dig, and `rate` of Berthier's 1.68M SE-rated puzzles a CPU-second beside `solve`
 #     (scripts/dev/cb-exactness.py, where $CB_REPO names a copy of the collection);
 #   - QQWing's generation rate in the same run, when qqwing is installed, with the ratio.
 # Environment: BENCH_COUNT (puzzles per generate run, default 100000), BENCH_REPS (default 3),
 # BENCH_RSS_COUNTS (default "100000 1000000"), BENCH_QQWING_COUNT (default 1000),
-# BENCH_MERGE_ROWS (default "1000000"; "1000000 10000000" for the flatness study, which needs
-# about 20 GB of disk and some minutes).
+# BENCH_MERGE_ROWS (default "1000000"; each size's shards take about a minute a million rows to
+# make on 2 cores).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -125,10 +125,9 @@ echo "## merge of the 4 shards of one run (rows/s from the summary line)"
 printf '%-44s %12s %14s\n' "rows" "rows/s" "peak RSS MiB"
 for n in $MERGE_ROWS; do
   rm -rf "$TMP/merge"
-  "$BUILD_DIR/bench/sudoku_merge_scale" "$TMP/merge" "$n" 4 >/dev/null
-  /usr/bin/time -f '%M' -o "$TMP/rss" "$BIN" merge --db "$TMP/merge/out.db" "$TMP"/merge/shard-*.db >"$TMP/merge.txt"
-  printf '%-44s %12s %14.1f\n' "$n" "$(sed -n 's/.*(\([0-9]*\) rows\/s).*/\1/p' "$TMP/merge.txt")" \
-    "$(awk '{ print $1 / 1024 }' "$TMP/rss")"
+  # Its line: rows wall_s user_s sys_s peak_MiB rows_per_s.
+  "$REPO_ROOT/bench/merge_shards.sh" "$BIN" "$TMP/merge" "$n" 4 | tail -1 |
+    awk '{ printf "%-44s %12d %14.1f\n", $1, $6, $5 }'
 done
 rm -rf "$TMP/merge"
 

@@ -179,14 +179,42 @@ std::string CopiedColumns::InsertSql() const {
   return "INSERT INTO main.puzzles (run_id, " + list + ") VALUES (?" + marks + ")";
 }
 
+namespace {
+
+// Binds column `c` of `source`'s row to parameter `p` of `insert` without copying its text or
+// blob: the caller steps `insert` before `source` moves on (BindCopiedRow's contract).
+int BindColumnInPlace(sqlite3_stmt* insert, int p, sqlite3_stmt* source, int c) {
+  switch (sqlite3_column_type(source, c)) {
+    case SQLITE_INTEGER:
+      return sqlite3_bind_int64(insert, p, sqlite3_column_int64(source, c));
+    case SQLITE_FLOAT:
+      return sqlite3_bind_double(insert, p, sqlite3_column_double(source, c));
+    case SQLITE_TEXT: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(source, c));
+      if (text == nullptr) return SQLITE_NOMEM;
+      return sqlite3_bind_text(insert, p, text, sqlite3_column_bytes(source, c), SQLITE_STATIC);
+    }
+    case SQLITE_BLOB: {
+      const void* blob = sqlite3_column_blob(source, c);
+      const int bytes = sqlite3_column_bytes(source, c);
+      // A zero-length blob reads back as a null pointer, which would bind NULL.
+      return blob == nullptr ? sqlite3_bind_zeroblob(insert, p, 0)
+                             : sqlite3_bind_blob(insert, p, blob, bytes, SQLITE_STATIC);
+    }
+    default:
+      return sqlite3_bind_null(insert, p);
+  }
+}
+
+}  // namespace
+
 int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,
                   const CopiedColumns& columns, bool drop_key) {
   int rc = sqlite3_bind_int64(insert, 1, run_id);
   const int count = static_cast<int>(columns.names.size());
   for (int c = 0; c < count && rc == SQLITE_OK; ++c) {
-    rc = c == columns.key && drop_key
-             ? sqlite3_bind_null(insert, c + 2)
-             : sqlite3_bind_value(insert, c + 2, sqlite3_column_value(source, c));
+    rc = c == columns.key && drop_key ? sqlite3_bind_null(insert, c + 2)
+                                      : BindColumnInPlace(insert, c + 2, source, c);
   }
   return rc;
 }

@@ -101,6 +101,8 @@ struct CopiedColumns {
 
 // Binds the row `source` selected with columns.SelectList() to columns.InsertSql(), under run
 // `run_id`; with drop_key the row is written without its key (a key collision in the output).
+// Texts and blobs are bound in place, not copied: REQUIRES: `insert` is stepped before `source`
+// is stepped or reset.
 int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,
                   const CopiedColumns& columns, bool drop_key);
 

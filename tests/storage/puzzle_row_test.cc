@@ -187,5 +187,37 @@ TEST(PuzzleRow, ACopiedRowKeepsEveryColumn) {
   }
 }
 
+// Each storage class survives the copy as itself: an empty text stays text, an empty blob a
+// blob (SQLite hands it over as a null pointer), a real keeps its bits.
+TEST(PuzzleRow, ACopiedRowKeepsEachValueType) {
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(":memory:", &raw), SQLITE_OK);
+  std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close);
+  ASSERT_EQ(sqlite3_exec(raw,
+                         "CREATE TABLE src (a, b, c, d, e, f, g);"
+                         "CREATE TABLE puzzles (run_id, a, b, c, d, e, f, g);"
+                         "INSERT INTO src VALUES (-7, 0.1, 'text', '', x'00ff', x'', NULL)",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  CopiedColumns columns;
+  columns.names = {"a", "b", "c", "d", "e", "f", "g"};
+  sqlite3_stmt* select = nullptr;
+  sqlite3_stmt* insert = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(raw, "SELECT a, b, c, d, e, f, g FROM src", -1, &select, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_prepare_v2(raw, columns.InsertSql().c_str(), -1, &insert, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(select), SQLITE_ROW);
+  EXPECT_EQ(BindCopiedRow(insert, 1, select, columns, false), SQLITE_OK);
+  EXPECT_EQ(sqlite3_step(insert), SQLITE_DONE);
+  sqlite3_finalize(select);
+  sqlite3_finalize(insert);
+  for (const char* c : {"a", "b", "c", "d", "e", "f", "g"}) {
+    const std::string same = std::string("SELECT count(*) FROM src, puzzles WHERE typeof(src.") +
+                             c + ") = typeof(puzzles." + c + ") AND quote(src." + c +
+                             ") = quote(puzzles." + c + ")";
+    EXPECT_EQ(QueryInt(raw, same.c_str()), 1) << c;
+  }
+}
+
 }  // namespace
 }  // namespace sudoku::storage_internal
