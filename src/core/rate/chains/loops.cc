@@ -133,6 +133,9 @@ struct LoopGraph {
     };
     for (int i = 0; i < count; ++i) {
       step_begin[i] = k;
+      // A node that no "off" turns on (it turns none on: the links go both ways) is on no
+      // cycle and met by no search: its steps are never taken.
+      if (on_count[i] == 0) continue;
       const int c = cell[i], d = digit[i];
       if (mixed) {
         for (uint16_t m = w.masks[c] & ~(1u << d); m; m &= m - 1)
