@@ -39,19 +39,46 @@ struct LoopGraph {
   uint8_t cell[kCells * kDigits];
   uint8_t digit[kCells * kDigits];
   int16_t index[kDigits][kCells];
-  // The "off" nodes an "on" node i turns off, in SE's order (the cell's other digits in the
-  // mixed pass, then the digit in the box, the row outside it, the column outside it):
-  // off[off_begin[i] .. off_begin[i + 1]).
-  int off_begin[kCells * kDigits + 1];
-  int16_t off[kCells * kDigits * 28];
   // The "on" nodes an "off" node turns on, in SE's order (the other digit of a bivalue cell in
   // the mixed pass, then the other place of the digit in the box, row and column that hold it
   // twice), each once.
   uint8_t on_count[kCells * kDigits];
   int16_t on[kCells * kDigits][4];
+  // The steps of "on" node i, one round of a search: each "off" z it turns off, in SE's order
+  // (the cell's other digits in the mixed pass, then the digit in the box, the row outside it,
+  // the column outside it), then each "on" node b that z turns on, b in i's strongly connected
+  // component (below): step_off[k], step_on[k] for k in [step_begin[i], step_begin[i + 1]). An
+  // "off" that turns on nothing in the component takes no step.
+  int step_begin[kCells * kDigits + 1];
+  // (3 more: BuildSteps writes 4 at a time)
+  int16_t step_off[kCells * kDigits * 28 * 4 + 3];
+  int16_t step_on[kCells * kDigits * 28 * 4 + 3];
+  // The closers of "on" node b: the nodes with a step to b (an "off" that turns b on),
+  // closer[k] for k in [closer_begin[b], closer_begin[b + 1]), each once or more.
+  int closer_begin[kCells * kDigits + 1];
+  int16_t closer[kCells * kDigits * 28 * 4];
 
   // With `only` (0-8), that digit's candidates alone (the X pass links no other to them).
   void Build(const State& s, const Work& w, bool mixed, int only = -1) {
+    Number(s, w, only);
+    const std::array<CellSet, kDigits> linked = BuildOnLinks(s, w, mixed);
+    BuildSteps(w, mixed, linked);
+    FindComponents();
+    KeepStepsWithinComponents();
+    BuildClosers();
+  }
+
+  // component[i]: the strongly connected component of "on" node i in the graph of "on" nodes (A
+  // to B where A turns off a node that turns B on). A cycle's nodes, and the path of first
+  // causes to each, lie in its start's component (each reaches the start along the cycle), so
+  // the search follows no link out of it: the same cycles, in the same order. single[i]: i is
+  // alone in its component, on no cycle.
+  int16_t component[kCells * kDigits];
+  bool single[kCells * kDigits];
+
+ private:
+  // Numbers the candidates (count, cell, digit, index).
+  void Number(const State& s, const Work& w, int only) {
     count = 0;
     auto number = [&](int c, int d) {
       index[d][c] = static_cast<int16_t>(count);
@@ -65,22 +92,15 @@ struct LoopGraph {
         for (uint16_t m = w.masks[c]; m; m &= m - 1) number(c, std::countr_zero(m));
       });
     }
-    int e = 0;
+  }
+
+  // Sets on_count and on; returns, per digit, the cells whose "off" turns something on.
+  std::array<CellSet, kDigits> BuildOnLinks(const State& s, const Work& w, bool mixed) {
+    std::array<CellSet, kDigits> linked{};
     for (int i = 0; i < count; ++i) {
       const int c = cell[i], d = digit[i];
-      off_begin[i] = e;
-      if (mixed) {
-        for (uint16_t m = w.masks[c] & ~(1u << d); m; m &= m - 1) {
-          off[e++] = index[std::countr_zero(m)][c];
-        }
-      }
-      const CellSet box = House(BoxHouse(c));
-      const CellSet others = s.cand[d] & ~CellSet::Of(c);
-      auto add = [&](int x) { off[e++] = index[d][x]; };
-      (others & box).ForEach(add);
-      (others & House(RowHouse(c)) & ~box).ForEach(add);
-      (others & House(ColHouse(c)) & ~box).ForEach(add);
       int n = 0;
+      on[i][0] = on[i][1] = on[i][2] = on[i][3] = 0;  // copied whole by BuildSteps
       auto add_on = [&](int j) {
         for (int k = 0; k < n; ++k) {
           if (on[i][k] == j) return;
@@ -93,26 +113,50 @@ struct LoopGraph {
         add_on(index[d][(s.cand[d] & House(h) & ~CellSet::Of(c)).First()]);
       }
       on_count[i] = static_cast<uint8_t>(n);
+      if (n != 0) linked[d].Set(c);
     }
-    off_begin[count] = e;
-    FindComponents();
+    return linked;
   }
 
-  // component[i]: the strongly connected component of "on" node i in the graph of "on" nodes (A
-  // to B where A turns off a node that turns B on). A cycle's nodes, and the path of first
-  // causes to each, lie in its start's component (each reaches the start along the cycle), so
-  // the search follows no link out of it: the same cycles, in the same order. single[i]: i is
-  // alone in its component, on no cycle.
-  int16_t component[kCells * kDigits];
-  bool single[kCells * kDigits];
+  // Every step of every "on" node, before KeepStepsWithinComponents; the "off"s that turn
+  // nothing on (outside `linked`) are passed over.
+  void BuildSteps(const Work& w, bool mixed, const std::array<CellSet, kDigits>& linked) {
+    int k = 0;
+    // All four of z's "on" slots are copied, without a loop that the compiler makes a call to
+    // memcpy; only the first on_count[z] count.
+    auto add = [&](int z) {
+      for (int j = 0; j < 4; ++j) {
+        step_off[k + j] = static_cast<int16_t>(z);
+        step_on[k + j] = on[z][j];
+      }
+      k += on_count[z];
+    };
+    for (int i = 0; i < count; ++i) {
+      step_begin[i] = k;
+      // A node that no "off" turns on (it turns none on: the links go both ways) is on no
+      // cycle and met by no search: its steps are never taken.
+      if (on_count[i] == 0) continue;
+      const int c = cell[i], d = digit[i];
+      if (mixed) {
+        for (uint16_t m = w.masks[c] & ~(1u << d); m; m &= m - 1)
+          add(index[std::countr_zero(m)][c]);
+      }
+      const CellSet box = House(BoxHouse(c));
+      const CellSet others = linked[d] & ~CellSet::Of(c);
+      auto add_cell = [&](int x) { add(index[d][x]); };
+      (others & box).ForEach(add_cell);
+      (others & House(RowHouse(c)) & ~box).ForEach(add_cell);
+      (others & House(ColHouse(c)) & ~box).ForEach(add_cell);
+    }
+    step_begin[count] = k;
+  }
 
- private:
-  // Tarjan's algorithm, iterative; a call's place is its node's edge (off k, on j).
+  // Tarjan's algorithm, iterative, over the steps; a call's place is its node's next step.
   void FindComponents() {
     std::fill_n(single, count, false);
     int16_t index[kCells * kDigits], low[kCells * kDigits], stack[kCells * kDigits];
     int16_t call_node[kCells * kDigits];
-    int call_off[kCells * kDigits], call_on[kCells * kDigits];
+    int call_step[kCells * kDigits];
     bool on_stack[kCells * kDigits];
     std::fill_n(index, count, int16_t{-1});
     std::fill_n(on_stack, count, false);
@@ -121,28 +165,20 @@ struct LoopGraph {
       if (index[root] >= 0) continue;
       int depth = 0;
       call_node[0] = static_cast<int16_t>(root);
-      call_off[0] = off_begin[root];
-      call_on[0] = 0;
+      call_step[0] = step_begin[root];
       index[root] = low[root] = static_cast<int16_t>(next_index++);
       stack[top++] = static_cast<int16_t>(root);
       on_stack[root] = true;
       while (depth >= 0) {
         const int n = call_node[depth];
-        if (call_off[depth] < off_begin[n + 1]) {
-          const int z = off[call_off[depth]];
-          if (call_on[depth] >= on_count[z]) {
-            ++call_off[depth];
-            call_on[depth] = 0;
-            continue;
-          }
-          const int m = on[z][call_on[depth]++];
+        if (call_step[depth] < step_begin[n + 1]) {
+          const int m = step_on[call_step[depth]++];
           if (index[m] < 0) {
             index[m] = low[m] = static_cast<int16_t>(next_index++);
             stack[top++] = static_cast<int16_t>(m);
             on_stack[m] = true;
             call_node[++depth] = static_cast<int16_t>(m);
-            call_off[depth] = off_begin[m];
-            call_on[depth] = 0;
+            call_step[depth] = step_begin[m];
           } else if (on_stack[m]) {
             low[n] = std::min(low[n], index[m]);
           }
@@ -166,6 +202,39 @@ struct LoopGraph {
       }
     }
   }
+
+  // Drops the steps to an "on" node outside the component of the node they start from, in place.
+  // Counts each node's closers in closer_begin[b + 1], for BuildClosers.
+  void KeepStepsWithinComponents() {
+    std::fill_n(closer_begin, count + 1, 0);
+    int kept = 0, begin = step_begin[0];
+    for (int i = 0; i < count; ++i) {
+      const int end = step_begin[i + 1];
+      step_begin[i] = kept;
+      for (int k = begin; k < end; ++k) {
+        const int b = step_on[k];
+        if (component[b] != component[i]) continue;
+        ++closer_begin[b + 1];
+        step_off[kept] = step_off[k];
+        step_on[kept++] = static_cast<int16_t>(b);
+      }
+      begin = end;
+    }
+    step_begin[count] = kept;
+  }
+
+  // closer_begin and closer, from the steps kept and their count per node (a counting sort by
+  // the node turned on).
+  void BuildClosers() {
+    for (int b = 0; b < count; ++b) closer_begin[b + 1] += closer_begin[b];
+    int next[kCells * kDigits];
+    std::copy_n(closer_begin, count, next);
+    for (int a = 0; a < count; ++a) {
+      for (int k = step_begin[a]; k < step_begin[a + 1]; ++k) {
+        closer[next[step_on[k]]++] = static_cast<int16_t>(a);
+      }
+    }
+  }
 };
 
 // SE's breadth-first search for cycles from one "on" node at a time (as YCycleSearch, over every
@@ -182,49 +251,43 @@ class LoopSearch {
   template <class Found>
   void From(int source, int rounds, Found found) {
     source_ = source;
-    // The "off"s that turn the start on: its strong links' other ends, which the start turns on
-    // when off (the links go both ways).
-    closing_count_ = g_.on_count[source];
-    closing_ = g_.on[source];
-    if (closing_count_ == 0 || g_.single[source]) return;
-    const int component = g_.component[source];
-    // The "on" nodes that make a closing "off": only they close a cycle in the last round, so
-    // the round before it turns on no other.
+    if (g_.closer_begin[source] == g_.closer_begin[source + 1] || g_.single[source]) return;
+    // The "on" nodes that make an "off" turning the start on: only they close a cycle in the
+    // last round, so the round before it turns on no other.
     std::array<uint64_t, kWords> closers{};
-    for (int c = 0; c < closing_count_; ++c) {
-      const int z = closing_[c];
-      for (int k = g_.off_begin[z]; k < g_.off_begin[z + 1]; ++k) {
-        closers[g_.off[k] >> 6] |= uint64_t{1} << (g_.off[k] & 63);
-      }
+    for (int k = g_.closer_begin[source]; k < g_.closer_begin[source + 1]; ++k) {
+      closers[g_.closer[k] >> 6] |= uint64_t{1} << (g_.closer[k] & 63);
     }
-    std::array<uint64_t, kWords> seen{};
-    seen[source >> 6] |= uint64_t{1} << (source & 63);
+    // The nodes not to turn on: those turned on before, and in the round before the last those
+    // that are not closers.
+    std::array<uint64_t, kWords> blocked{};
+    blocked[source >> 6] |= uint64_t{1} << (source & 63);
     int on_count = 1, on_begin = 0;
     pending_[0] = static_cast<int16_t>(source);
     for (int round = 1; round <= rounds && on_begin < on_count; ++round) {
       const int on_end = on_count;
       const bool last = round == rounds;
-      // Turned on this round: any "on" if it is followed further, else only closers.
-      const std::array<uint64_t, kWords>& wanted = round + 1 == rounds ? closers : kAll;
+      if (round + 1 == rounds) {
+        for (int j = 0; j < kWords; ++j) blocked[j] |= ~closers[j];
+      }
       for (int i = on_begin; i < on_end; ++i) {
         const int a = pending_[i];
         if (last && (closers[a >> 6] >> (a & 63) & 1) == 0) continue;
-        for (int k = g_.off_begin[a]; k < g_.off_begin[a + 1]; ++k) {
-          const int z = g_.off[k];
-          if (round >= 2 && Closes(z) && !Causes(a, z) && found(a, z, 2 * round)) return;
-          if (last) continue;
-          for (int j = 0; j < g_.on_count[z]; ++j) {
-            const int b = g_.on[z][j];
-            const uint64_t bit = uint64_t{1} << (b & 63);
-            if ((seen[b >> 6] & bit) != 0 || (wanted[b >> 6] & bit) == 0 ||
-                g_.component[b] != component) {
-              continue;
-            }
-            seen[b >> 6] |= bit;
-            off_cause_[b] = static_cast<int16_t>(z);
-            on_cause_[b] = static_cast<int16_t>(a);
-            pending_[on_count++] = static_cast<int16_t>(b);
+        for (int k = g_.step_begin[a]; k < g_.step_begin[a + 1]; ++k) {
+          const int z = g_.step_off[k], b = g_.step_on[k];
+          // An "off" closes a cycle iff it turns the start on (strong links go both ways). Those
+          // of z's steps before this one turned on nodes that are not on a's path of causes.
+          if (b == source) {
+            if (round >= 2 && !Causes(a, z) && found(a, z, 2 * round)) return;
+            continue;
           }
+          if (last) continue;
+          const uint64_t bit = uint64_t{1} << (b & 63);
+          if ((blocked[b >> 6] & bit) != 0) continue;
+          blocked[b >> 6] |= bit;
+          off_cause_[b] = static_cast<int16_t>(z);
+          on_cause_[b] = static_cast<int16_t>(a);
+          pending_[on_count++] = static_cast<int16_t>(b);
         }
       }
       on_begin = on_end;
@@ -268,18 +331,7 @@ class LoopSearch {
 
  private:
   static constexpr int kWords = (kCells * kDigits + 63) / 64;
-  static constexpr std::array<uint64_t, kWords> kAll = [] {
-    std::array<uint64_t, kWords> all{};
-    all.fill(~uint64_t{0});
-    return all;
-  }();
 
-  bool Closes(int z) const {
-    for (int k = 0; k < closing_count_; ++k) {
-      if (closing_[k] == z) return true;
-    }
-    return false;
-  }
   // True iff "off" z is among the causes of "on" a (SE follows no such "off" from a).
   bool Causes(int a, int z) const {
     for (int node = a; node != source_; node = on_cause_[node]) {
@@ -290,8 +342,6 @@ class LoopSearch {
 
   const LoopGraph& g_;
   int source_ = 0;
-  int closing_count_ = 0;
-  const int16_t* closing_ = nullptr;
   int16_t pending_[kCells * kDigits];
   int16_t off_cause_[kCells * kDigits];  // of an "on" node: the "off" that first turned it on
   int16_t on_cause_[kCells * kDigits];   // and the "on" that made that "off"
