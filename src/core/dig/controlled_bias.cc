@@ -75,6 +75,8 @@ struct ControlledBiasDigger::Impl {
       set_lo.push_back(set.lo);
       set_hi.push_back(set.hi);
     }
+    start_left.resize(static_cast<size_t>(sets.count()));
+    sets.CountGivens(start_givens, start_left.data());
     counts.grids = 1;
   }
 
@@ -94,6 +96,8 @@ struct ControlledBiasDigger::Impl {
   const Grid start;
   UnavoidableSets sets;
   std::vector<uint64_t> set_lo, set_hi;  // the sets again, word by word, for whole passes
+  std::vector<uint8_t> start_left;       // the start's givens in each set
+  std::vector<uint8_t> left;             // the same for `kept` (DrawToFirstEmptiedSet)
   // The start's givens; a try's deletion order is their order here, drawn lazily (Fisher-Yates
   // from whatever order the last try left, which is as uniform as from any fixed order).
   std::array<uint8_t, kCells> cells{};
@@ -116,15 +120,21 @@ struct ControlledBiasDigger::Impl {
 // uniqueness, so the try's breaking point is there or earlier, and no later position of the
 // order can matter. Returns n when no set is emptied (only the empty start breaks then).
 int ControlledBiasDigger::Impl::DrawToFirstEmptiedSet(Rng& rng) {
-  kept = start_givens;
-  for (int i = 0; i < n; ++i) {
-    const int j = i + static_cast<int>(rng.Below(static_cast<uint32_t>(n - i)));
+  // The engine and the givens in locals, in registers, not written back at every cell.
+  Rng draw = rng;
+  CellSet givens = start_givens;
+  left = start_left;
+  int i = 0;
+  for (; i < n; ++i) {
+    const int j = i + static_cast<int>(draw.Below(static_cast<uint32_t>(n - i)));
     std::swap(cells[static_cast<size_t>(i)], cells[static_cast<size_t>(j)]);
     const int cell = cells[static_cast<size_t>(i)];
-    kept.Clear(cell);
-    if (sets.HasEmptySetAt(cell, kept)) return i;
+    givens.Clear(cell);
+    if (sets.RemoveGiven(cell, left.data())) break;
   }
-  return n;
+  rng = draw;
+  kept = givens;
+  return i;
 }
 
 // Sets `work` to the start with the first `to` cells of the order deleted.
