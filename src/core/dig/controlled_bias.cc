@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "core/board/cell_set.h"
 #include "core/dig/unavoidable_sets.h"
+#include "core/solve/solver_paths.h"
 #include "sudoku/core/solver.h"
 
 namespace sudoku {
@@ -36,18 +38,10 @@ constexpr CellSet IfAtMostOneCell(uint64_t lo, uint64_t hi) {
 // The cells alone among `givens` in one of the sets (set_lo[i], set_hi[i]): each must stay, or
 // that set is empty. One or two passes over every set a try: branch-free, for the compiler to
 // vectorize, and without bit counts, for which the x86-64 baseline has no instruction (PopCount
-// made this pass a tenth of a portable build's instructions). Compiled for AVX2 too and picked
-// when the program loads, where the CPU has it (target_clones); both give the same set.
-#if defined(__x86_64__) && !defined(__AVX2__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define SUDOKU_DIG_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef SUDOKU_DIG_AVX2_CLONE
-#define SUDOKU_DIG_AVX2_CLONE
-#endif
-SUDOKU_DIG_AVX2_CLONE CellSet AloneInSets(std::span<const uint64_t> set_lo,
-                                          std::span<const uint64_t> set_hi, CellSet givens) {
+// made this pass a tenth of a portable build's instructions).
+[[gnu::always_inline]] inline CellSet AloneInSets(std::span<const uint64_t> set_lo,
+                                                  std::span<const uint64_t> set_hi,
+                                                  CellSet givens) {
   uint64_t alone_lo = 0, alone_hi = 0;
   for (size_t i = 0; i < set_lo.size(); ++i) {
     const CellSet alone = IfAtMostOneCell(set_lo[i] & givens.lo, set_hi[i] & givens.hi);
@@ -56,6 +50,30 @@ SUDOKU_DIG_AVX2_CLONE CellSet AloneInSets(std::span<const uint64_t> set_lo,
   }
   return {alone_lo, alone_hi};
 }
+
+using AloneInSetsFn = CellSet (*)(std::span<const uint64_t>, std::span<const uint64_t>, CellSet);
+
+CellSet AloneInSetsBaseline(std::span<const uint64_t> set_lo, std::span<const uint64_t> set_hi,
+                            CellSet givens) {
+  return AloneInSets(set_lo, set_hi, givens);
+}
+
+// A portable x86-64 build compiles the pass for AVX2 too (four sets an instruction), and runs it
+// where the solver runs its AVX2 copy (solve/solver_paths.h): on CPUs that have it, unless
+// SUDOKU_CPU=baseline. A function attribute, not GCC's target_clones: an ifunc resolver runs
+// before ThreadSanitizer's runtime is set up and crashes a TSan build at start.
+#if defined(__x86_64__) && !defined(__AVX2__)
+[[gnu::target("avx2")]] CellSet AloneInSetsAvx2(std::span<const uint64_t> set_lo,
+                                                std::span<const uint64_t> set_hi, CellSet givens) {
+  return AloneInSets(set_lo, set_hi, givens);
+}
+AloneInSetsFn ChooseAloneInSets() {
+  const bool avx2 = std::string_view(core_internal::ActiveSolverPath().name) == "avx2";
+  return avx2 ? AloneInSetsAvx2 : AloneInSetsBaseline;
+}
+#else
+AloneInSetsFn ChooseAloneInSets() { return AloneInSetsBaseline; }
+#endif
 
 }  // namespace
 
@@ -98,6 +116,8 @@ struct ControlledBiasDigger::Impl {
   std::vector<uint64_t> set_lo, set_hi;  // the sets again, word by word, for whole passes
   std::vector<uint8_t> start_left;       // the start's givens in each set
   std::vector<uint8_t> left;             // the same for `kept` (DrawToFirstEmptiedSet)
+  // NecessaryBySets' pass, compiled for this CPU.
+  const AloneInSetsFn alone_in_sets = ChooseAloneInSets();
   // The start's givens; a try's deletion order is their order here, drawn lazily (Fisher-Yates
   // from whatever order the last try left, which is as uniform as from any fixed order).
   std::array<uint8_t, kCells> cells{};
@@ -166,7 +186,7 @@ int ControlledBiasDigger::Impl::LastUniquePrefix(int fatal) {
 
 // The givens alone in one of the grid's unavoidable sets: each must stay, or the set is empty.
 CellSet ControlledBiasDigger::Impl::NecessaryBySets(CellSet givens) const {
-  return AloneInSets(set_lo, set_hi, givens);
+  return alone_in_sets(set_lo, set_hi, givens);
 }
 
 // Removability of the givens of `work` (`givens`) among `candidates`, in two steps that only
