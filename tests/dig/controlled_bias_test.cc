@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/puzzle_checks.h"
+#include "core/solve/solver_paths.h"
 #include "sudoku/core/digger.h"
 #include "sudoku/core/generator.h"
 #include "sudoku/core/grid_generator.h"
@@ -165,6 +166,37 @@ TEST(ControlledBias, FrequenciesMatchInverseBinomials) {
         << "grid " << g << ": " << minimal.size() << " minimal sub-puzzles, start " << n_start
         << " clues";
   }
+}
+
+// Regression pins, computed before the tries were made faster: the same seed must keep giving
+// the same puzzles after any change of speed, in any build and on any CPU (the corpora and their
+// statistics depend on it). Both paths: a full grid, and a start with empty cells; and every copy
+// of the solver this CPU runs, which also picks the digger's own copy of its AVX2 pass.
+TEST(ControlledBias, MakesThePinnedPuzzles) {
+  const std::string pinned[] = {
+      "......4.5.35..9.........29.2.4.1.38....8..5..8.7.6...49.15.27......81......6....2",
+      "...17..3.....4...847...6........5.8931.8....7.......2.....3...672.4...5.....9....",
+      "...1...3....24...847...6........5.8.31.........79..12.....3...672.4..9.......7...",
+      "...1..43....2....84....6........5..931.8....7..79..12.....3.7.6.2.4.........97..."};
+  const int64_t pinned_tries[] = {83486, 19648, 21364, 31568};
+  const core_internal::SolverPath& active = core_internal::ActiveSolverPath();
+  for (const core_internal::SolverPath* path : core_internal::AvailableSolverPaths()) {
+    SCOPED_TRACE(path->name);
+    core_internal::UseSolverPath(*path);
+    Rng rng(2010);
+    const Grid grid = GenerateGrid(rng);
+    ControlledBiasDigger full(grid);
+    ControlledBiasDigger start(grid, MinimalPlus(grid, 8, rng));
+    for (int i = 0; i < 4; ++i) {
+      ControlledBiasDigger& digger = i == 0 ? full : start;
+      Grid puzzle;
+      while (!digger.Try(rng, &puzzle)) {
+      }
+      EXPECT_EQ(ToString(puzzle), pinned[i]) << i;
+      EXPECT_EQ(digger.counts().tries, pinned_tries[i]) << i;
+    }
+  }
+  core_internal::UseSolverPath(active);
 }
 
 TEST(ControlledBias, ItemsAreReproducibleAndMarked) {

@@ -4,18 +4,18 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
-#include "core/board/bits.h"
 #include "core/board/cell_set.h"
 #include "core/dig/unavoidable_sets.h"
+#include "core/solve/solver_paths.h"
 #include "sudoku/core/solver.h"
 
 namespace sudoku {
 
 using core_internal::CellSet;
-using core_internal::PopCount;
 using core_internal::UnavoidableSets;
 
 namespace {
@@ -26,6 +26,54 @@ namespace {
 // tries: searches per try 3.09 with none first, 1.69 with one, 1.41 with three, 1.33 with all;
 // time per try least from two to five.
 constexpr int kEarlyQuestions = 3;
+
+// The set of words `lo`, `hi` (as CellSet's) when it holds at most one cell, else the empty
+// set: at most one bit in each word, and not a bit in both.
+constexpr CellSet IfAtMostOneCell(uint64_t lo, uint64_t hi) {
+  const bool at_most_one = ((lo & (lo - 1)) | (hi & (hi - 1))) == 0 && (lo == 0 || hi == 0);
+  const uint64_t keep = uint64_t{0} - static_cast<uint64_t>(at_most_one);
+  return {lo & keep, hi & keep};
+}
+
+// The cells alone among `givens` in one of the sets (set_lo[i], set_hi[i]): each must stay, or
+// that set is empty. One or two passes over every set a try: branch-free, for the compiler to
+// vectorize, and without bit counts, for which the x86-64 baseline has no instruction (PopCount
+// made this pass a tenth of a portable build's instructions).
+[[gnu::always_inline]] inline CellSet AloneInSets(std::span<const uint64_t> set_lo,
+                                                  std::span<const uint64_t> set_hi,
+                                                  CellSet givens) {
+  uint64_t alone_lo = 0, alone_hi = 0;
+  for (size_t i = 0; i < set_lo.size(); ++i) {
+    const CellSet alone = IfAtMostOneCell(set_lo[i] & givens.lo, set_hi[i] & givens.hi);
+    alone_lo |= alone.lo;
+    alone_hi |= alone.hi;
+  }
+  return {alone_lo, alone_hi};
+}
+
+using AloneInSetsFn = CellSet (*)(std::span<const uint64_t>, std::span<const uint64_t>, CellSet);
+
+CellSet AloneInSetsBaseline(std::span<const uint64_t> set_lo, std::span<const uint64_t> set_hi,
+                            CellSet givens) {
+  return AloneInSets(set_lo, set_hi, givens);
+}
+
+// A portable x86-64 build compiles the pass for AVX2 too (four sets an instruction), and runs it
+// where the solver runs its AVX2 copy (solve/solver_paths.h): on CPUs that have it, unless
+// SUDOKU_CPU=baseline. A function attribute, not GCC's target_clones: an ifunc resolver runs
+// before ThreadSanitizer's runtime is set up and crashes a TSan build at start.
+#if defined(__x86_64__) && !defined(__AVX2__)
+[[gnu::target("avx2")]] CellSet AloneInSetsAvx2(std::span<const uint64_t> set_lo,
+                                                std::span<const uint64_t> set_hi, CellSet givens) {
+  return AloneInSets(set_lo, set_hi, givens);
+}
+AloneInSetsFn ChooseAloneInSets() {
+  const bool avx2 = std::string_view(core_internal::ActiveSolverPath().name) == "avx2";
+  return avx2 ? AloneInSetsAvx2 : AloneInSetsBaseline;
+}
+#else
+AloneInSetsFn ChooseAloneInSets() { return AloneInSetsBaseline; }
+#endif
 
 }  // namespace
 
@@ -45,6 +93,8 @@ struct ControlledBiasDigger::Impl {
       set_lo.push_back(set.lo);
       set_hi.push_back(set.hi);
     }
+    start_left.resize(static_cast<size_t>(sets.count()));
+    sets.CountGivens(start_givens, start_left.data());
     counts.grids = 1;
   }
 
@@ -64,6 +114,10 @@ struct ControlledBiasDigger::Impl {
   const Grid start;
   UnavoidableSets sets;
   std::vector<uint64_t> set_lo, set_hi;  // the sets again, word by word, for whole passes
+  std::vector<uint8_t> start_left;       // the start's givens in each set
+  std::vector<uint8_t> left;             // the same for `kept` (DrawToFirstEmptiedSet)
+  // NecessaryBySets' pass, compiled for this CPU.
+  const AloneInSetsFn alone_in_sets = ChooseAloneInSets();
   // The start's givens; a try's deletion order is their order here, drawn lazily (Fisher-Yates
   // from whatever order the last try left, which is as uniform as from any fixed order).
   std::array<uint8_t, kCells> cells{};
@@ -86,15 +140,21 @@ struct ControlledBiasDigger::Impl {
 // uniqueness, so the try's breaking point is there or earlier, and no later position of the
 // order can matter. Returns n when no set is emptied (only the empty start breaks then).
 int ControlledBiasDigger::Impl::DrawToFirstEmptiedSet(Rng& rng) {
-  kept = start_givens;
-  for (int i = 0; i < n; ++i) {
-    const int j = i + static_cast<int>(rng.Below(static_cast<uint32_t>(n - i)));
+  // The engine and the givens in locals, in registers, not written back at every cell.
+  Rng draw = rng;
+  CellSet givens = start_givens;
+  left = start_left;
+  int i = 0;
+  for (; i < n; ++i) {
+    const int j = i + static_cast<int>(draw.Below(static_cast<uint32_t>(n - i)));
     std::swap(cells[static_cast<size_t>(i)], cells[static_cast<size_t>(j)]);
     const int cell = cells[static_cast<size_t>(i)];
-    kept.Clear(cell);
-    if (sets.HasEmptySetAt(cell, kept)) return i;
+    givens.Clear(cell);
+    if (sets.RemoveGiven(cell, left.data())) break;
   }
-  return n;
+  rng = draw;
+  kept = givens;
+  return i;
 }
 
 // Sets `work` to the start with the first `to` cells of the order deleted.
@@ -126,15 +186,7 @@ int ControlledBiasDigger::Impl::LastUniquePrefix(int fatal) {
 
 // The givens alone in one of the grid's unavoidable sets: each must stay, or the set is empty.
 CellSet ControlledBiasDigger::Impl::NecessaryBySets(CellSet givens) const {
-  CellSet alone;
-  for (size_t i = 0; i < set_lo.size(); ++i) {
-    const uint64_t lo = set_lo[i] & givens.lo, hi = set_hi[i] & givens.hi;
-    if (PopCount(lo) + PopCount(hi) == 1) {
-      alone.lo |= lo;
-      alone.hi |= hi;
-    }
-  }
-  return alone;
+  return alone_in_sets(set_lo, set_hi, givens);
 }
 
 // Removability of the givens of `work` (`givens`) among `candidates`, in two steps that only

@@ -41,6 +41,11 @@ void UnavoidableSets::Make(const Grid& solution) {
   AddDigitPairs(where);
 }
 
+void UnavoidableSets::CountGivens(const CellSet& givens, uint8_t* left) const {
+  for (int i = 0; i < count_; ++i)
+    left[i] = static_cast<uint8_t>((table_.sets[i] & givens).Count());
+}
+
 // Adds the set of the `n` cells in `cells`.
 void UnavoidableSets::Add(const uint8_t* cells, int n) {
   CellSet* const set = std::construct_at(table_.sets + count_);  // empty

@@ -51,6 +51,18 @@ class UnavoidableSets {
     }
     return false;
   }
+  // The same test kept by counts, for a dig that removes givens one at a time: `left[i]` is the
+  // number of givens in set i (CountGivens), and RemoveGiven(cell, left) removes `cell`, true
+  // iff that leaves a set without givens. A byte decrement a set rather than a test of its
+  // cells. REQUIRES: `left` holds count() entries; RemoveGiven's `cell` is one of its givens.
+  void CountGivens(const CellSet& givens, uint8_t* left) const;
+  bool RemoveGiven(int cell, uint8_t* left) const {
+    const int size = size_of_cell_[cell];  // read once: `left` could alias it
+    const uint8_t* const of = of_cell_[cell].data();
+    bool emptied = false;
+    for (int k = 0; k < size; ++k) emptied |= --left[of[k]] == 0;
+    return emptied;
+  }
 
  private:
   // A cell lies in one set of each of its 2 row pairs, 2 column pairs, 6 + 6 cross pairs and 8
