@@ -22,6 +22,22 @@ drop_ep_ed() {
     fail "dropping ep, ed of $1"
 }
 
+# The rating columns of every row of corpus $1 (schema 14 or later), in id order.
+rating_rows() {
+  sqlite3 "$1" "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
+                from puzzles order by id"
+}
+
+# Finishes the killed migration of corpus $1 and expects every row to equal want.txt (a new
+# corpus's rating_rows) and verify to pass.
+finish_as_new() {
+  "$BIN" migrate --db "$1" >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
+  [ "$(sqlite3 "$1" 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
+  rating_rows "$1" >got.txt
+  cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
+  "$BIN" verify --db "$1" --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
+}
+
 # Starts `migrate` of $1 and kills it (-9) once a batch of its backfill is committed; prints the
 # saved progress (next_id), or nothing if the migration ended first.
 migrate_killed_after_a_batch() {
@@ -173,8 +189,7 @@ case_rerate_resume() {
 case_ep_ed_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
-  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
-                from puzzles order by id" >want.txt
+  rating_rows k.db >want.txt
   undo_schema_14 k.db
   drop_ep_ed k.db
   # Paths of the instance order before SE's: other uses (and hardest techniques) of one rating.
@@ -191,12 +206,7 @@ case_ep_ed_resume() {
   else
     echo "note: the migration ended before it could be killed between batches" >&2
   fi
-  "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
-  [ "$(sqlite3 k.db 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
-  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
-                from puzzles order by id" >got.txt
-  cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
-  "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
+  finish_as_new k.db
   sqlite3 k.db "update puzzles set ed_tenths = ed_tenths + 1 where id = 7" || fail "tamper"
   "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt && fail "verify missed a wrong ed"
   grep -q "ed" out.txt || fail "verify: $(cat out.txt)"
@@ -209,8 +219,7 @@ case_ep_ed_resume() {
 case_chain_step_resume() {
   need sqlite3
   "$BIN" generate --db k.db --count 30000 --seed 6 --threads 2 --quiet || fail generate
-  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
-                from puzzles order by id" >want.txt
+  rating_rows k.db >want.txt
   undo_schema_14 k.db
   [ "$(sqlite3 k.db "select count(*) from puzzles where hardest in ('x-cycle', 'xy-cycle')")" -gt 0 ] ||
     fail "no generated puzzle has a cycle for its hardest step"
@@ -233,12 +242,7 @@ case_chain_step_resume() {
   else
     echo "note: the migration ended before it could be killed between batches" >&2
   fi
-  "$BIN" migrate --db k.db >out.txt 2>err.txt || fail "migrate after kill: $(cat err.txt)"
-  [ "$(sqlite3 k.db 'pragma user_version')" -eq "$LATEST" ] || fail "not at schema $LATEST"
-  sqlite3 k.db "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
-                from puzzles order by id" >got.txt
-  cmp -s want.txt got.txt || fail "rows differ from a new corpus's: $(diff want.txt got.txt | head -3)"
-  "$BIN" verify --db k.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
+  finish_as_new k.db
 }
 
 "case_$CASE"
