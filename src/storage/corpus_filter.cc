@@ -41,8 +41,9 @@ std::string FilterConditions(const PuzzleFilter& filter, const std::string& extr
     add("freedom BETWEEN :min_freedom AND :max_freedom");
   }
   if (filter.min_rating > 0 || filter.max_rating < kNoRatingBound) {
-    // The SE-unit column, which the rating index holds (schema/014_rating_se_units.sql).
-    add("rating BETWEEN :min_rating AND :max_rating");
+    // The SE-unit column, which the rating index holds (schema/014_rating_se_units.sql); the
+    // bound tenths / 10.0 is the same double the column computes.
+    add("rating BETWEEN :min_rating / 10.0 AND :max_rating / 10.0");
   }
   if (filter.run_id != 0) add("run_id = :run_id");
   if (!extra.empty()) add(extra.c_str());
@@ -54,18 +55,12 @@ int BindInt(sqlite3_stmt* stmt, const char* name, int64_t value) {
   return index == 0 ? SQLITE_OK : sqlite3_bind_int64(stmt, index, value);
 }
 
-// Tenths bound as the SE value the `rating` column computes from them (the same double).
-int BindTenthsAsSe(sqlite3_stmt* stmt, const char* name, int tenths) {
-  const int index = sqlite3_bind_parameter_index(stmt, name);
-  return index == 0 ? SQLITE_OK : sqlite3_bind_double(stmt, index, tenths / 10.0);
-}
-
 int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   int rc = BindText(stmt, ":level", filter.level);
   if (rc == SQLITE_OK) rc = BindText(stmt, ":clue_level", filter.clue_class);
   if (rc == SQLITE_OK) rc = BindText(stmt, ":grid_method", filter.grid_method);
-  if (rc == SQLITE_OK) rc = BindTenthsAsSe(stmt, ":min_rating", filter.min_rating);
-  if (rc == SQLITE_OK) rc = BindTenthsAsSe(stmt, ":max_rating", filter.max_rating);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_rating", filter.min_rating);
+  if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_rating", filter.max_rating);
   if (rc == SQLITE_OK) rc = BindText(stmt, ":symmetry", filter.symmetry);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_clues", filter.min_clues);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_clues", filter.max_clues);
