@@ -302,11 +302,12 @@ void SetupExportCommand(CLI::App& app, int* exit_code) {
 }
 
 int RunExport(const ExportOptions& options) {
-  const PuzzleQuery query = ToQuery(options);
+  PuzzleQuery query = ToQuery(options);
   CheckOutputOptions(options);
   std::optional<RecordFormatter> formatter;  // made first: it checks --columns
   if (options.format != "sqlite" && !IsBook(options.format)) {
     formatter.emplace(options.format, options.columns, options.crlf);
+    query.canonical_forms = formatter->NeedsCanonicalForms();
   }
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, query.filter);
   std::unique_ptr<PuzzleCursor> cursor;

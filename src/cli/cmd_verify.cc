@@ -81,10 +81,6 @@ bool CheckSolution(const StoredPuzzle& stored, const Grid& givens, Grid* solved,
   } else if (ToString(*solved) != stored.solution) {
     findings.Add("stored solution differs from the unique solution of the givens");
   }
-  if (solution.ok && IsCompleteValidGrid(solution.grid)) {
-    findings.Compare("solution_canonical", stored.solution_canonical,
-                     ToString(CanonicalGrid(solution.grid)));
-  }
   return count == 1;
 }
 
@@ -119,12 +115,18 @@ void CheckMethodNames(const StoredPuzzle& stored, const Grid& givens, Findings& 
   }
 }
 
-// The stored key against the key of the stored canonical form: the key index keeps forms unique
-// only while every key is its form's. A collision row has no key (FindCopiedCollisionRows).
-void CheckCanonicalKey(const StoredPuzzle& stored, Findings& findings) {
-  const ParseResult form = ParseGrid(stored.canonical);
-  if (!form.ok || !stored.has_canonical_key) return;  // a bad form is reported as a mismatch
-  findings.Compare("canonical_key", stored.canonical_key, CanonicalKey(form.grid));
+// The stored key against the key of the givens' canonical form, or a collision row's stored form
+// against that form: the indexes keep forms unique only while each is its puzzle's. That no
+// other row holds a collision row's form is FindCopiedCollisionRows's check.
+void CheckCanonical(const StoredPuzzle& stored, const Grid& givens, Findings& findings) {
+  const Grid form = CanonicalForm(givens);
+  if (stored.has_canonical_key) {
+    findings.Compare("canonical_key", stored.canonical_key, CanonicalKey(form));
+  } else if (!stored.collision_canonical.empty()) {
+    findings.Compare("collision_canonical", stored.collision_canonical, ToString(form));
+  } else {
+    findings.Add("no canonical form: equivalent to an earlier puzzle (kept from schema 1)");
+  }
 }
 
 // Appends to *chunk the mismatch lines of one puzzle.
@@ -144,12 +146,7 @@ void CheckPuzzle(const StoredPuzzle& stored, Chunk* chunk) {
     findings.Compare("freedom", stored.freedom, TotalFreedom(givens.grid));
     findings.Compare("clue_level", stored.clue_class, std::string(ClueClassOf(clues)));
     if (unique) CheckRating(stored, givens.grid, solved, findings);  // else reported above
-    if (stored.canonical.empty()) {
-      findings.Add("no canonical form: equivalent to an earlier puzzle (kept from schema 1)");
-    } else {
-      findings.Compare("canonical", stored.canonical, ToString(CanonicalForm(givens.grid)));
-      CheckCanonicalKey(stored, findings);
-    }
+    CheckCanonical(stored, givens.grid, findings);
     CheckMethodNames(stored, givens.grid, findings);
   }
   if (findings.count() == 0) return;

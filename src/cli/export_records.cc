@@ -1,6 +1,7 @@
 // RecordFormatter and the export fields: see export_records.h.
 #include "export_records.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -259,6 +260,12 @@ RecordFormatter::RecordFormatter(std::string format, const std::string& columns,
     : format_(std::move(format)),
       fields_(ParseColumns(format_, columns)),
       eol_(crlf ? "\r\n" : "\n") {}
+
+bool RecordFormatter::NeedsCanonicalForms() const {
+  return std::any_of(fields_.begin(), fields_.end(), [](ExportField f) {
+    return f == Field::kCanonical || f == Field::kSolutionCanonical;
+  });
+}
 
 void RecordFormatter::AppendHeader(std::string* out) const {
   if (format_ == "kaggle") {

@@ -395,6 +395,67 @@ Status ChainStepBatch(sqlite3* db, const std::string& path, bool* done) {
                    });
 }
 
+// The schema whose step puts the lean row in place (schema/016_lean_row.sql); its backfill copies
+// the rows into puzzles_lean (schema/015_lean_row_table.sql).
+constexpr int kLeanRowVersion = 16;
+// Copying costs a few microseconds a row: a batch this size commits about every second.
+constexpr int kLeanRowBatchRows = 100000;
+constexpr char kLeanColumns[] =
+    "id, run_id, item_index, clues, freedom, symmetry, grid_method, dig_order, guesses, "
+    "canonical_key, collision_canonical, givens_packed, solution_packed, rating_tenths, "
+    "ep_tenths, ed_tenths, hardest_code, uses";
+
+// A batch of the copy: the rows after the last one copied, in id order, so that a killed
+// migration resumes where it stopped (the copied rows are its progress).
+Status LeanRowBatch(sqlite3* db, const std::string& path, bool* done) {
+  constexpr std::string_view kWhat = "cannot copy the puzzles into the lean rows of schema 16";
+  OwnedStmt last;
+  if (Status s = Prepare(db, path, kWhat,
+                         "SELECT (SELECT coalesce(max(id), 0) FROM puzzles_lean), "
+                         "(SELECT max(id) FROM (SELECT id FROM puzzles WHERE id > "
+                         "(SELECT coalesce(max(id), 0) FROM puzzles_lean) ORDER BY id LIMIT ?1))",
+                         &last);
+      !s.ok()) {
+    return s;
+  }
+  if (sqlite3_bind_int(last.get(), 1, kLeanRowBatchRows) != SQLITE_OK ||
+      sqlite3_step(last.get()) != SQLITE_ROW) {
+    return Error(db, path, kWhat);
+  }
+  const int64_t from = sqlite3_column_int64(last.get(), 0);
+  *done = sqlite3_column_type(last.get(), 1) == SQLITE_NULL;
+  if (*done) return Status::Ok();
+  const int64_t to = sqlite3_column_int64(last.get(), 1);
+  OwnedStmt copy;
+  const std::string copy_sql = std::string("INSERT INTO puzzles_lean (") + kLeanColumns +
+                               ") SELECT " + kLeanColumns +
+                               " FROM lean_row_source WHERE id > ?1 AND id <= ?2 ORDER BY id";
+  if (Status s = Prepare(db, path, kWhat, copy_sql.c_str(), &copy); !s.ok()) return s;
+  if (sqlite3_bind_int64(copy.get(), 1, from) != SQLITE_OK ||
+      sqlite3_bind_int64(copy.get(), 2, to) != SQLITE_OK) {
+    return Error(db, path, kWhat);
+  }
+  if (sqlite3_step(copy.get()) == SQLITE_DONE) return Status::Ok();
+  const Status failed = Error(db, path, kWhat);
+  // A row the lean table cannot hold: name it.
+  OwnedStmt bad;
+  if (Prepare(db, path, kWhat,
+              "SELECT id FROM lean_row_source WHERE id > ?1 AND id <= ?2 AND (givens_packed IS "
+              "NULL OR solution_packed IS NULL OR length(hardest_code) <> 1 OR uses GLOB "
+              "'*[a-z\"]*') ORDER BY id LIMIT 1",
+              &bad)
+          .ok() &&
+      sqlite3_bind_int64(bad.get(), 1, from) == SQLITE_OK &&
+      sqlite3_bind_int64(bad.get(), 2, to) == SQLITE_OK && sqlite3_step(bad.get()) == SQLITE_ROW) {
+    return Status::Corruption(path + ": puzzle id " +
+                              std::to_string(sqlite3_column_int64(bad.get(), 0)) +
+                              ": its givens or solution are not a grid, or it names a technique "
+                              "this version does not know; schema 16 cannot store it (`verify` "
+                              "reports it; delete the row to migrate)");
+  }
+  return failed;
+}
+
 }  // namespace
 
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done) {
@@ -402,6 +463,7 @@ Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int versi
   if (version == kRerateVersion) return RerateBatch(db, path, done);
   if (version == kEpEdVersion) return EpEdBatch(db, path, done);
   if (version == kChainStepVersion) return ChainStepBatch(db, path, done);
+  if (version == kLeanRowVersion) return LeanRowBatch(db, path, done);
   return Status::Ok();
 }
 

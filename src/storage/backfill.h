@@ -27,6 +27,8 @@ Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version);
 //   for the re-rates of schemas 5 to 9, which older versions ran).
 //   Schema 12: the rows without ep (schema 011 added the column) get their ep and ed, and their
 //   hardest technique and uses where SE's instance order changed them.
+//   Schema 16: the rows are copied into the lean table (schema/015_lean_row_table.sql), in id
+//   order, in batches of 100,000; the rows copied are the progress.
 inline constexpr int kBackfillBatchRows = 5000;
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done);
 

@@ -1,8 +1,12 @@
 // Connection: see connection.h.
 #include "storage/connection.h"
 
+#include <optional>
+#include <string>
 #include <utility>
 
+#include "storage/row_codes.h"
+#include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
 #include "sudoku/core/grid.h"
 
@@ -20,6 +24,37 @@ void CanonicalKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
   const ParseResult parsed = ParseGrid(form);
   if (!parsed.ok || ToString(parsed.grid) != form) return sqlite3_result_null(context);
   sqlite3_result_int64(context, CanonicalKey(parsed.grid));
+}
+
+// sudoku_pack_grid(text): the packed form (storage/row_codes.h) of an 81-character text form, for
+// schema/015_lean_row_table.sql; NULL for NULL or for text that is not one.
+void PackGridFunction(sqlite3_context* context, int, sqlite3_value** args) {
+  const unsigned char* text = sqlite3_value_text(args[0]);
+  if (text == nullptr) return sqlite3_result_null(context);
+  const ParseResult parsed = ParseGrid(std::string_view(
+      reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(args[0]))));
+  if (!parsed.ok) return sqlite3_result_null(context);
+  const PackedGrid packed = PackGrid(parsed.grid);
+  sqlite3_result_blob(context, packed.data(), static_cast<int>(packed.size()), SQLITE_TRANSIENT);
+}
+
+// sudoku_canonical_form(givens_packed): the canonical form (canonical.h) of a packed puzzle as
+// text, which the lean row does not store; NULL if the blob is not a packed grid.
+void CanonicalFormFunction(sqlite3_context* context, int, sqlite3_value** args) {
+  const std::optional<Grid> grid =
+      UnpackGrid(sqlite3_value_blob(args[0]), sqlite3_value_bytes(args[0]));
+  if (!grid) return sqlite3_result_null(context);
+  const std::string form = ToString(CanonicalForm(*grid));
+  sqlite3_result_text(context, form.data(), static_cast<int>(form.size()), SQLITE_TRANSIENT);
+}
+
+// sudoku_grid_key(solution_packed): CanonicalKey of the canonical form of a packed grid, which
+// tells the essentially different grids apart (NULL if the blob is not a grid).
+void GridKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
+  const std::optional<Grid> grid =
+      UnpackGrid(sqlite3_value_blob(args[0]), sqlite3_value_bytes(args[0]));
+  if (!grid) return sqlite3_result_null(context);
+  sqlite3_result_int64(context, CanonicalKey(CanonicalGrid(*grid)));
 }
 
 // Write-speed settings (bench/store_benchmark.cc). A 32 MiB page cache keeps the index pages a
@@ -146,12 +181,28 @@ Status Connection::SetPragmas() const {
   return Status::Ok();
 }
 
-Status Connection::RegisterFunctions() const {
-  if (sqlite3_create_function(db_, "sudoku_canonical_key", 1,
-                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nullptr,
-                              CanonicalKeyFunction, nullptr, nullptr) != SQLITE_OK) {
-    return Error("cannot register sudoku_canonical_key");
+int RegisterSqlFunctions(sqlite3* db) {
+  // Pure functions of their argument: INNOCUOUS lets the schema's view call sudoku_pack_grid.
+  constexpr int kFlags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+  int rc = sqlite3_create_function(db, "sudoku_canonical_key", 1, kFlags, nullptr,
+                                   CanonicalKeyFunction, nullptr, nullptr);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "sudoku_pack_grid", 1, kFlags, nullptr, PackGridFunction,
+                                 nullptr, nullptr);
   }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "sudoku_canonical_form", 1, kFlags, nullptr,
+                                 CanonicalFormFunction, nullptr, nullptr);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "sudoku_grid_key", 1, kFlags, nullptr, GridKeyFunction,
+                                 nullptr, nullptr);
+  }
+  return rc;
+}
+
+Status Connection::RegisterFunctions() const {
+  if (RegisterSqlFunctions(db_) != SQLITE_OK) return Error("cannot register the SQL functions");
   return Status::Ok();
 }
 

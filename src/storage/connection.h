@@ -39,6 +39,14 @@ std::string Quote(std::string_view text);
 // Column `column` of the current row as text ("" for NULL).
 std::string ColumnText(sqlite3_stmt* stmt, int column);
 
+// Registers the project's SQL functions on `db`; SQLite's return code. Each is NULL for NULL or
+// for an argument that is not what it takes:
+//   sudoku_canonical_key(text): CanonicalKey (canonical_key.h) of an 81-character form;
+//   sudoku_pack_grid(text): the packed form (storage/row_codes.h) of an 81-character grid;
+//   sudoku_canonical_form(packed): the canonical form, as text, of a packed puzzle;
+//   sudoku_grid_key(packed): CanonicalKey of the canonical form of a packed grid.
+int RegisterSqlFunctions(sqlite3* db);
+
 // Prepares `sql` on `db` into *stmt; an error names `path` and says what failed.
 Status PrepareStatement(sqlite3* db, std::string_view path, const std::string& sql,
                         OwnedStmt* stmt);
@@ -79,8 +87,7 @@ class Connection {
   // checkpoint sizes.
   Status SetPragmas() const;
 
-  // Registers the project's SQL functions on the connection: sudoku_canonical_key(text), the
-  // CanonicalKey of an 81-character form (NULL for NULL or for text that is not one).
+  // Registers the project's SQL functions on the connection (RegisterSqlFunctions).
   Status RegisterFunctions() const;
 
   // Rolls back the open transaction, if SQLite has not already; returns `cause`.

@@ -1,6 +1,11 @@
 // The reader's filter clause: see corpus_filter.h.
 #include "storage/corpus_filter.h"
 
+#include <optional>
+
+#include "storage/row_codes.h"
+#include "sudoku/core/rating.h"
+
 namespace sudoku::storage_internal {
 namespace {
 
@@ -15,6 +20,13 @@ int BindText(sqlite3_stmt* stmt, const char* name, const std::string& value) {
                     : sqlite3_bind_text(stmt, index, value.c_str(), -1, SQLITE_TRANSIENT);
 }
 
+// The stored code of the technique named `name`; "" (which no row holds) for an unknown name.
+std::string CodeOfName(const std::string& name) {
+  const std::optional<Technique> technique = ParseTechnique(name);
+  const char code = technique ? TechniqueCode(*technique) : '\0';
+  return code == '\0' ? std::string() : std::string(1, code);
+}
+
 }  // namespace
 
 std::string FilterConditions(const PuzzleFilter& filter, const std::string& extra) {
@@ -27,14 +39,23 @@ std::string FilterConditions(const PuzzleFilter& filter, const std::string& extr
   if (!filter.clue_class.empty()) add("clue_level = :clue_level");
   if (!filter.grid_method.empty()) add("grid_method = :grid_method");
   if (!filter.symmetry.empty()) add("symmetry = :symmetry");
-  if (!filter.hardest.empty()) add("hardest = :hardest");
-  // Each required technique is a JSON path bound as :required_<i>: '$."x-wing"'.
+  if (!filter.hardest.empty()) add("hardest_code = :hardest");
+  // Each required technique's code is bound as :required_<i>; in the stored uses a code is
+  // followed by its count, never by another code's character (storage/row_codes.h).
   std::string required;
   for (size_t i = 0; i < filter.required.size(); ++i) {
-    required = "json_extract(techniques, :required_" + std::to_string(i) + ") > 0";
+    required = "instr(uses, :required_" + std::to_string(i) + ") > 0";
     add(required.c_str());
   }
   if (filter.min_clues > 0 || filter.max_clues < kMaxClues) {
+    // Without a level, every level is named so that the clue range is read from the index on
+    // (level, clues), one range a level: there is no index on clues alone (schema 016).
+    std::string levels;
+    for (const RatingBand& band : RatingBands()) {
+      levels += (levels.empty() ? "level IN ('" : "', '") + std::string(band.name);
+    }
+    levels += "')";
+    if (filter.level.empty()) add(levels.c_str());
     add("clues BETWEEN :min_clues AND :max_clues");
   }
   if (filter.min_freedom > 0 || filter.max_freedom < kMaxFreedom) {
@@ -67,10 +88,14 @@ int BindFilter(sqlite3_stmt* stmt, const PuzzleFilter& filter) {
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":min_freedom", filter.min_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":max_freedom", filter.max_freedom);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":run_id", filter.run_id);
-  if (rc == SQLITE_OK) rc = BindText(stmt, ":hardest", filter.hardest);
+  if (rc == SQLITE_OK && !filter.hardest.empty()) {
+    rc = BindText(stmt, ":hardest", CodeOfName(filter.hardest));
+  }
   for (size_t i = 0; rc == SQLITE_OK && i < filter.required.size(); ++i) {
     const std::string name = ":required_" + std::to_string(i);
-    rc = BindText(stmt, name.c_str(), "$.\"" + filter.required[i] + "\"");
+    // An unknown name binds "", which instr() finds in every row: bind one no row holds.
+    const std::string code = CodeOfName(filter.required[i]);
+    rc = BindText(stmt, name.c_str(), code.empty() ? "\"" : code);
   }
   return rc;
 }

@@ -20,6 +20,7 @@
 #include "storage/corpus_filter.h"
 #include "storage/puzzle_row.h"
 #include "storage/read_only.h"
+#include "sudoku/core/canonical.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
@@ -44,6 +45,16 @@ void SampleKey(sqlite3_context* context, int, sqlite3_value** args) {
   const auto seed = static_cast<uint64_t>(sqlite3_value_int64(args[0]));
   const auto id = static_cast<uint64_t>(sqlite3_value_int64(args[1]));
   sqlite3_result_int64(context, static_cast<int64_t>(ItemSeed(seed, id) ^ (1ull << 63)));
+}
+
+// The canonical forms of a row as read: a schema-1 row equivalent to an earlier one (no key, no
+// collision form) has none, as before schema 016 stopped storing them.
+void AddCanonicalForms(StoredPuzzle* p) {
+  const ParseResult givens = ParseGrid(p->givens);
+  const ParseResult solution = ParseGrid(p->solution);
+  const bool has_form = p->has_canonical_key || !p->collision_canonical.empty();
+  p->canonical = givens.ok && has_form ? ToString(CanonicalForm(givens.grid)) : "";
+  p->solution_canonical = solution.ok ? ToString(CanonicalGrid(solution.grid)) : "";
 }
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }
@@ -115,6 +126,7 @@ struct PuzzleCursor::Rows {
   ~Rows() { sqlite3_finalize(stmt); }  // no-op for nullptr
   sqlite3* db = nullptr;               // the reader's: a cursor must not outlive its reader
   sqlite3_stmt* stmt = nullptr;        // null once the rows are read
+  bool canonical_forms = false;        // PuzzleQuery::canonical_forms
 };
 
 PuzzleCursor::PuzzleCursor(const std::string& path, std::unique_ptr<Rows> rows)
@@ -132,6 +144,7 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
   const int rc = sqlite3_step(rows_->stmt);
   if (rc == SQLITE_ROW) {
     storage_internal::ReadPuzzleRow(rows_->stmt, puzzle);
+    if (rows_->canonical_forms) AddCanonicalForms(puzzle);
     return true;
   }
   if (rc != SQLITE_DONE) {
@@ -179,6 +192,9 @@ Status CorpusReader::Open(const std::string& path, std::unique_ptr<CorpusReader>
                                  SampleKey, nullptr, nullptr, nullptr) != SQLITE_OK) {
     return opened->Error("cannot register the sampling function");
   }
+  if (storage_internal::RegisterSqlFunctions(db) != SQLITE_OK) {
+    return opened->Error("cannot register the tool's SQL functions");
+  }
   *reader = std::move(opened);
   return Status::Ok();
 }
@@ -218,9 +234,9 @@ Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCurso
   if (sqlite3_prepare_v2(sqlite_->db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     return Error("cannot prepare the puzzle query");
   }
-  std::unique_ptr<PuzzleCursor> opened(
-      new PuzzleCursor(path_, std::unique_ptr<PuzzleCursor::Rows>(
-                                  new PuzzleCursor::Rows{.db = sqlite_->db, .stmt = stmt})));
+  std::unique_ptr<PuzzleCursor> opened(new PuzzleCursor(
+      path_, std::unique_ptr<PuzzleCursor::Rows>(new PuzzleCursor::Rows{
+                 .db = sqlite_->db, .stmt = stmt, .canonical_forms = query.canonical_forms})));
   int rc = BindFilter(stmt, query.filter);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":after_id", query.after_id);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":limit", query.limit);
@@ -408,13 +424,16 @@ Status CorpusReader::ListRuns(const PuzzleFilter& filter, std::vector<RunRow>* r
 
 Status CorpusReader::FindCopiedCollisionRows(std::vector<int64_t>* ids) {
   ids->clear();
-  // The outer scan reads the partial index (empty in practice); each row it finds costs a scan
-  // of the table, as no index covers every canonical form.
+  // The outer scan reads the partial index (empty in practice). A collision row equals another
+  // row if another collision row holds its form (the partial index finds it), or if the row
+  // holding its key has that form: no other row can, its key being the form's.
   return ForEachRow(
       "SELECT c.id FROM puzzles AS c INDEXED BY puzzles_canonical_collision "
-      "WHERE c.canonical_key IS NULL AND c.canonical IS NOT NULL AND EXISTS "
-      "(SELECT 1 FROM puzzles AS o WHERE o.canonical = c.canonical AND o.id <> c.id) "
-      "ORDER BY c.id",
+      "WHERE c.collision_canonical IS NOT NULL AND (EXISTS (SELECT 1 FROM puzzles AS o "
+      "WHERE o.collision_canonical = c.collision_canonical AND o.id <> c.id) OR EXISTS "
+      "(SELECT 1 FROM puzzles AS o WHERE o.canonical_key = "
+      "sudoku_canonical_key(c.collision_canonical) AND "
+      "sudoku_canonical_form(o.givens_packed) = c.collision_canonical)) ORDER BY c.id",
       PuzzleFilter(), [ids](sqlite3_stmt* stmt) { ids->push_back(sqlite3_column_int64(stmt, 0)); });
 }
 
@@ -423,7 +442,7 @@ Status CorpusReader::CountByGridMethod(const PuzzleFilter& filter,
   out->clear();
   // Duplicates are counted per run; a run uses one grid method (runs.params).
   Status s = ForEachRow(
-      "SELECT grid_method, count(*), count(DISTINCT solution_canonical), avg(clues), "
+      "SELECT grid_method, count(*), count(DISTINCT sudoku_grid_key(solution_packed)), avg(clues), "
       "avg(freedom), avg(rating_tenths) FROM puzzles WHERE " +
           FilterConditions(filter) + " GROUP BY grid_method ORDER BY grid_method",
       filter, [out](sqlite3_stmt* stmt) {

@@ -84,7 +84,8 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
     // A run being written has rows its run row does not count yet: merged now, the output's
     // counts would not match its rows.
     if (storage_internal::RunLocks::IsClaimed(file, run.id)) {
-      return Status::Busy(run.Name() + ": is being written by another process; merge it when "
+      return Status::Busy(run.Name() +
+                          ": is being written by another process; merge it when "
                           "that ends");
     }
     // The shard and the whole run's count and parameters, as the run codec reads them.
@@ -109,8 +110,9 @@ const SourceRun* ShardOfAnotherRun(const std::vector<Unit>& units, const Unit& u
   for (const Unit& other : units) {
     if (&other == &unit || !other.shards) continue;
     for (const SourceRun& part : other.parts) {
-      const bool lacked = std::none_of(unit.parts.begin(), unit.parts.end(),
-                                       [&](const SourceRun& p) { return p.shard_k == part.shard_k; });
+      const bool lacked =
+          std::none_of(unit.parts.begin(), unit.parts.end(),
+                       [&](const SourceRun& p) { return p.shard_k == part.shard_k; });
       if (part.shard_n == n && lacked) return &part;
     }
   }
@@ -139,7 +141,8 @@ std::map<std::string, std::string> JsonMembers(const std::string& json) {
     } else if ((c == ',' && depth == 1) || ((c == '}' || c == ']') && --depth == 0)) {
       const std::string member = json.substr(start, i - start);
       const size_t colon = member.find("\":");
-      if (colon != std::string::npos) members[member.substr(0, colon + 1)] = member.substr(colon + 2);
+      if (colon != std::string::npos)
+        members[member.substr(0, colon + 1)] = member.substr(colon + 2);
       start = i + 1;
     }
   }
@@ -149,7 +152,8 @@ std::map<std::string, std::string> JsonMembers(const std::string& json) {
 // Why two shards belong to different runs: "seed 5 vs 6", the tool versions, or the options.
 std::string HowRunsDiffer(const SourceRun& a, const SourceRun& b) {
   if (a.seed != b.seed) return "seed " + a.seed + " vs " + b.seed;
-  if (a.tool_version != b.tool_version) return "made by " + a.tool_version + " vs " + b.tool_version;
+  if (a.tool_version != b.tool_version)
+    return "made by " + a.tool_version + " vs " + b.tool_version;
   const std::map<std::string, std::string> ours = JsonMembers(a.run_params);
   std::map<std::string, std::string> theirs = JsonMembers(b.run_params);
   std::string differ;

@@ -26,8 +26,8 @@ Status Merger::LoadKeys(int64_t index, Unit* unit) {
             (part.only_run ? "" : run),
         // Collision rows of the source: their forms' keys, as pass 2 writes them.
         head +
-            "id, sudoku_canonical_key(canonical) FROM src.puzzles WHERE canonical_key IS "
-            "NULL AND canonical IS NOT NULL" +
+            "id, sudoku_canonical_key(collision_canonical) FROM src.puzzles WHERE "
+            "collision_canonical IS NOT NULL" +
             run};
     Status s;
     for (const std::string& sql : steps) {
@@ -55,16 +55,16 @@ Status Merger::FindRepeats(const std::vector<Unit>& units) {
   std::vector<std::string> steps = {"CREATE INDEX stage.keys_key ON keys (key)"};
   if (output_had_rows_) {
     steps.push_back(
-        "INSERT INTO stage.held SELECT sudoku_canonical_key(canonical), canonical FROM "
-        "main.puzzles WHERE canonical_key IS NULL AND canonical IS NOT NULL");
+        "INSERT INTO stage.held SELECT sudoku_canonical_key(collision_canonical), "
+        "collision_canonical FROM main.puzzles WHERE collision_canonical IS NOT NULL");
     steps.push_back(
         "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
         "AS k WHERE EXISTS (SELECT 1 FROM stage.keys AS o WHERE o.key = k.key AND o.rowid <> "
         "k.rowid) OR EXISTS (SELECT 1 FROM main.puzzles AS p WHERE p.canonical_key = k.key) OR "
         "k.key IN (SELECT key FROM stage.held)");
     steps.push_back(
-        "INSERT INTO stage.held SELECT canonical_key, canonical FROM main.puzzles WHERE "
-        "canonical_key IN (SELECT key FROM stage.rep)");
+        "INSERT INTO stage.held SELECT canonical_key, sudoku_canonical_form(givens_packed) FROM "
+        "main.puzzles WHERE canonical_key IN (SELECT key FROM stage.rep)");
   } else {
     steps.push_back(
         "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
@@ -82,11 +82,11 @@ Status Merger::FindRepeats(const std::vector<Unit>& units) {
     for (size_t p = 0; p < units[u].parts.size(); ++p) {
       const SourceRun& part = units[u].parts[p];
       if (Status s = Attach(part); !s.ok()) return s;
-      Status s = Exec(
-          "UPDATE stage.rep SET (item_index, canonical) = (SELECT item_index, canonical FROM "
-          "src.puzzles WHERE id = rep.id) WHERE unit = " +
-              std::to_string(u) + " AND part = " + std::to_string(p),
-          "cannot read the forms of run " + std::to_string(part.id), &part.file);
+      Status s =
+          Exec(std::string("UPDATE stage.rep SET (item_index, canonical) = (SELECT item_index, ") +
+                   kRowFormExpr + " FROM src.puzzles WHERE id = rep.id) WHERE unit = " +
+                   std::to_string(u) + " AND part = " + std::to_string(p),
+               "cannot read the forms of run " + std::to_string(part.id), &part.file);
       const Status detached = Exec("DETACH DATABASE src", "cannot close " + part.file);
       if (!s.ok()) return s;
       if (!detached.ok()) return detached;

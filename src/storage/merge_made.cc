@@ -33,13 +33,14 @@ class MadeItemsSink : public PuzzleSink {
   Status Prepare() {
     Status s = PrepareStatement(db_, path_, kInsertPuzzleSql, &insert_);
     if (s.ok()) {
-      s = PrepareStatement(
-          db_, path_, "SELECT canonical FROM main.puzzles WHERE canonical_key = ?1", &form_of_key_);
+      s = PrepareStatement(db_, path_,
+                           "SELECT givens_packed FROM main.puzzles WHERE canonical_key = ?1",
+                           &form_of_key_);
     }
     if (s.ok()) {
       s = PrepareStatement(db_, path_,
-                           "SELECT 1 FROM main.puzzles WHERE canonical_key IS NULL AND canonical "
-                           "IS NOT NULL AND canonical = ?1",
+                           "SELECT 1 FROM main.puzzles WHERE collision_canonical IS NOT NULL AND "
+                           "collision_canonical = ?1",
                            &collision_row_);
     }
     return s;
@@ -60,16 +61,15 @@ class MadeItemsSink : public PuzzleSink {
     *stored = false;
     const PuzzleRowText text(record);
     bool found = false;
-    std::string holder;
-    if (Status s = Lookup(collision_row_, text.canonical, 0, &found, nullptr); !s.ok() || found) {
-      return s;
-    }
+    if (Status s = Lookup(collision_row_, text.canonical, &found); !s.ok() || found) return s;
     if (Status s = Insert(record, text, /*with_key=*/true, stored); !s.ok() || *stored) return s;
     // The key is taken: by this very form (a duplicate), or by another form with the same key.
-    if (Status s = Lookup(form_of_key_, {}, text.canonical_key, &found, &holder);
-        !s.ok() || holder == text.canonical) {
-      return s;
+    bool same = false;
+    if (HolderHasForm(form_of_key_.get(), text.canonical_key, record.canonical, &same) !=
+        SQLITE_DONE) {
+      return SqliteError(db_, path_, "cannot look up a canonical key");
     }
+    if (same) return Status::Ok();
     return Insert(record, text, /*with_key=*/false, stored);
   }
 
@@ -87,16 +87,12 @@ class MadeItemsSink : public PuzzleSink {
     return result;
   }
 
-  // Steps `stmt` with ?1 bound to `form` (when not empty) or else to `key`.
-  Status Lookup(const OwnedStmt& stmt, std::string_view form, int64_t key, bool* found,
-                std::string* text) {
-    const int bound = form.empty()
-                          ? sqlite3_bind_int64(stmt.get(), 1, key)
-                          : sqlite3_bind_text(stmt.get(), 1, form.data(),
-                                              static_cast<int>(form.size()), SQLITE_STATIC);
+  // Steps `stmt` with ?1 bound to `form`.
+  Status Lookup(const OwnedStmt& stmt, std::string_view form, bool* found) {
+    const int bound =
+        sqlite3_bind_text(stmt.get(), 1, form.data(), static_cast<int>(form.size()), SQLITE_STATIC);
     const int rc = bound == SQLITE_OK ? sqlite3_step(stmt.get()) : bound;
     *found = rc == SQLITE_ROW;
-    if (*found && text != nullptr) *text = ColumnText(stmt.get(), 0);
     Status result = rc == SQLITE_ROW || rc == SQLITE_DONE
                         ? Status::Ok()
                         : SqliteError(db_, path_, "cannot look up a canonical form");
@@ -163,10 +159,11 @@ Status Merger::MakeMissing(int64_t index, Unit* unit, int64_t run_id, int64_t* l
 
 Status Merger::NoteMadeForms(int64_t index, int64_t run_id, int64_t first) {
   const std::string steps[] = {
-      "INSERT INTO stage.held SELECT sudoku_canonical_key(canonical), canonical FROM "
-      "main.puzzles WHERE run_id = " +
-          std::to_string(run_id) + " AND item_index >= " + std::to_string(first) +
-          " AND canonical IS NOT NULL",
+      "INSERT INTO stage.held SELECT coalesce(canonical_key, "
+      "sudoku_canonical_key(collision_canonical)), " +
+          std::string(kRowFormExpr) +
+          " FROM main.puzzles WHERE run_id = " + std::to_string(run_id) +
+          " AND item_index >= " + std::to_string(first) + " AND " + kRowHasForm,
       "CREATE INDEX IF NOT EXISTS stage.rep_row ON rep (unit, part, id)",
       "INSERT INTO stage.rep (unit, part, id, key) SELECT unit, part, id, key FROM stage.keys "
       "AS k WHERE k.unit > " +
@@ -219,9 +216,14 @@ Status Merger::CopyForms(const SourceRun& part,
   if (raw == nullptr) return Status::IoError(part.file + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return SqliteError(raw, part.file, "cannot open database");
   sqlite3_busy_timeout(raw, kBusyTimeoutMs);
+  if (RegisterSqlFunctions(raw) != SQLITE_OK) {
+    return SqliteError(raw, part.file, "cannot register the SQL functions");
+  }
   OwnedStmt select;
   if (Status s = PrepareStatement(
-          raw, part.file, "SELECT item_index, canonical FROM puzzles WHERE id = ?1", &select);
+          raw, part.file,
+          std::string("SELECT item_index, ") + kRowFormExpr + " FROM puzzles WHERE id = ?1",
+          &select);
       !s.ok()) {
     return s;
   }

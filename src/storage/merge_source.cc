@@ -1,6 +1,7 @@
 // SourceCursor: see merge_source.h.
 #include "storage/merge_source.h"
 
+#include "storage/puzzle_row.h"
 #include "storage/read_only.h"
 
 namespace sudoku::storage_internal {
@@ -19,8 +20,8 @@ Status SourceCursor::Open(const SourceRun& part, const std::string& columns, int
   sqlite3_busy_timeout(db_, storage_internal::kBusyTimeoutMs);
   if (Status s = Connection(path_, db_).RegisterFunctions(); !s.ok()) return s;
   const std::string sql = "SELECT " + columns +
-                          " FROM puzzles WHERE run_id = ?1 AND item_index < ?2 AND canonical "
-                          "IS NOT NULL ORDER BY item_index";
+                          " FROM puzzles WHERE run_id = ?1 AND item_index < ?2 AND " + kRowHasForm +
+                          " ORDER BY item_index";
   if (Status s = PrepareStatement(db_, path_, sql, &stmt_); !s.ok()) return s;
   sqlite3_bind_int64(stmt_.get(), 1, part.id);
   sqlite3_bind_int64(stmt_.get(), 2, limit);

@@ -15,7 +15,6 @@
 
 namespace sudoku::storage_internal {
 
-
 // A read-only connection to one source, stepping through a run's rows in item order.
 class SourceCursor {
  public:

@@ -21,6 +21,11 @@ Status ApplySchemaFile(const Connection& conn, int index) {
   return conn.Exec(set_version.c_str(), what);
 }
 
+// The schema that puts the lean row in place of the old table (schema/016_lean_row.sql).
+constexpr int kLeanRowSchema = 16;
+
+Status ApplySchemaFiles(const Connection& conn);
+
 }  // namespace
 
 Status Migrate(const Connection& conn) {
@@ -32,6 +37,19 @@ Status Migrate(const Connection& conn) {
   int current = 0;
   if (Status s = CheckCorpus(db, path, /*allow_empty=*/true, &current); !s.ok()) return s;
   if (current == kLatestSchemaVersion) return Status::Ok();
+  if (Status s = ApplySchemaFiles(conn); !s.ok()) return s;
+  // Schema 16 left the old rows' pages free (a new file, version 0, has none).
+  if (current > 0 && current < kLeanRowSchema) {
+    return conn.Exec("VACUUM", "cannot give back the pages of the rows before schema 16");
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+Status ApplySchemaFiles(const Connection& conn) {
+  sqlite3* db = conn.db();
+  const std::string& path = conn.path();
   for (;;) {
     if (Status s = conn.Exec("BEGIN IMMEDIATE", "cannot start the schema transaction"); !s.ok()) {
       return s;
@@ -49,5 +67,7 @@ Status Migrate(const Connection& conn) {
     if (!s.ok()) return conn.Rollback(std::move(s));
   }
 }
+
+}  // namespace
 
 }  // namespace sudoku::storage_internal

@@ -1,6 +1,10 @@
 // PuzzleRow: see puzzle_row.h.
 #include "storage/puzzle_row.h"
 
+#include <optional>
+
+#include "storage/row_codes.h"
+#include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
 
 namespace sudoku::storage_internal {
@@ -28,6 +32,12 @@ std::string_view FormatGrid(const Grid& grid, std::array<char, kCells>& text) {
   return {text.data(), text.size()};
 }
 
+// Binds a packed grid without a copy, under the same contract as BindView.
+int BindPacked(sqlite3_stmt* stmt, int index, const PackedGrid& packed) {
+  return sqlite3_bind_blob(stmt, index, packed.data(), static_cast<int>(packed.size()),
+                           SQLITE_STATIC);
+}
+
 std::string_view ColumnView(sqlite3_stmt* stmt, int column) {
   const unsigned char* text = sqlite3_column_text(stmt, column);
   if (text == nullptr) return {};
@@ -35,83 +45,115 @@ std::string_view ColumnView(sqlite3_stmt* stmt, int column) {
           static_cast<size_t>(sqlite3_column_bytes(stmt, column))};
 }
 
+// The text form of the packed grid in `column`; "" if it is not one (`verify` reports that).
+std::string PackedText(sqlite3_stmt* stmt, int column) {
+  const std::optional<Grid> grid =
+      UnpackGrid(sqlite3_column_blob(stmt, column), sqlite3_column_bytes(stmt, column));
+  return grid ? ToString(*grid) : std::string();
+}
+
 // The expression a copied row's key is read with: a source's collision row gets its true key.
-constexpr char kCopiedKeyExpr[] = "coalesce(canonical_key, sudoku_canonical_key(canonical))";
+constexpr char kCopiedKeyExpr[] =
+    "coalesce(canonical_key, sudoku_canonical_key(collision_canonical))";
 
 }  // namespace
 
-// ?18 is the key, or NULL for a collision row.
+// ?14 is the key, or NULL for a collision row, whose form is ?15.
 const char kInsertPuzzleSql[] =
-    "INSERT INTO puzzles(run_id, item_index, givens, solution, clues, freedom, level, symmetry, "
-    "grid_method, dig_order, canonical, solution_canonical, clue_level, rating_tenths, hardest, "
-    "guesses, techniques, canonical_key, ep_tenths, ed_tenths) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-    "?8, ?9, ?10, ?11, ?12, "
-    "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) ON CONFLICT(canonical_key) DO NOTHING";
+    "INSERT INTO puzzles(run_id, item_index, givens_packed, solution_packed, clues, freedom, "
+    "symmetry, grid_method, dig_order, rating_tenths, hardest_code, guesses, uses, canonical_key, "
+    "collision_canonical, ep_tenths, ed_tenths) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+    "?11, ?12, ?13, ?14, ?15, ?16, ?17) ON CONFLICT(canonical_key) DO NOTHING";
 
 PuzzleRowText::PuzzleRowText(const PuzzleRecord& r)
-    : givens(FormatGrid(r.givens, givens_buffer)),
-      solution(FormatGrid(r.solution, solution_buffer)),
+    : givens_packed(PackGrid(r.givens)),
+      solution_packed(PackGrid(r.solution)),
       canonical(FormatGrid(r.canonical, canonical_buffer)),
-      solution_canonical(FormatGrid(r.solution_canonical, solution_canonical_buffer)),
-      techniques(TechniqueUsesJson(r.technique_uses)),
+      uses(UsesCode(r.technique_uses)),
+      hardest_code(TechniqueCode(r.hardest)),
       canonical_key(CanonicalKey(r.canonical)) {}
 
 int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& r,
                      const PuzzleRowText& text, bool with_key) {
   int rc = sqlite3_bind_int64(insert, 1, run_id);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int64(insert, 2, r.item_index);
-  if (rc == SQLITE_OK) rc = BindView(insert, 3, text.givens);
-  if (rc == SQLITE_OK) rc = BindView(insert, 4, text.solution);
+  if (rc == SQLITE_OK) rc = BindPacked(insert, 3, text.givens_packed);
+  if (rc == SQLITE_OK) rc = BindPacked(insert, 4, text.solution_packed);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 5, r.clues);
   if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 6, r.freedom);
-  if (rc == SQLITE_OK) rc = BindView(insert, 7, r.level);
-  if (rc == SQLITE_OK) rc = BindView(insert, 8, r.symmetry);
-  if (rc == SQLITE_OK) rc = BindView(insert, 9, r.grid_method);
-  if (rc == SQLITE_OK) rc = BindView(insert, 10, r.dig_order);
-  if (rc == SQLITE_OK) rc = BindView(insert, 11, text.canonical);
-  if (rc == SQLITE_OK) rc = BindView(insert, 12, text.solution_canonical);
-  if (rc == SQLITE_OK) rc = BindView(insert, 13, r.clue_class);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 14, r.rating);
-  if (rc == SQLITE_OK) rc = BindView(insert, 15, TechniqueName(r.hardest));
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 16, r.guesses);
-  if (rc == SQLITE_OK) rc = BindView(insert, 17, text.techniques);
+  if (rc == SQLITE_OK) rc = BindView(insert, 7, r.symmetry);
+  if (rc == SQLITE_OK) rc = BindView(insert, 8, r.grid_method);
+  if (rc == SQLITE_OK) rc = BindView(insert, 9, r.dig_order);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 10, r.rating);
+  // A technique the schema has no code for binds NULL, which no row of a rated puzzle holds.
   if (rc == SQLITE_OK) {
-    rc = with_key ? sqlite3_bind_int64(insert, 18, text.canonical_key)
-                  : sqlite3_bind_null(insert, 18);
+    rc = text.hardest_code == '\0' ? sqlite3_bind_null(insert, 11)
+                                   : BindView(insert, 11, {&text.hardest_code, 1});
   }
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 19, r.ep);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 20, r.ed);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 12, r.guesses);
+  if (rc == SQLITE_OK) rc = BindView(insert, 13, text.uses);
+  if (rc == SQLITE_OK) {
+    rc = with_key ? sqlite3_bind_int64(insert, 14, text.canonical_key)
+                  : sqlite3_bind_null(insert, 14);
+  }
+  if (rc == SQLITE_OK) {
+    rc = with_key ? sqlite3_bind_null(insert, 15) : BindView(insert, 15, text.canonical);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 16, r.ep);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_int(insert, 17, r.ed);
+  return rc;
+}
+
+int HolderHasForm(sqlite3_stmt* givens_of_key, int64_t key, const Grid& form, bool* same) {
+  *same = false;
+  int rc = sqlite3_bind_int64(givens_of_key, 1, key);
+  if (rc == SQLITE_OK) rc = sqlite3_step(givens_of_key);
+  if (rc == SQLITE_ROW) {
+    const std::optional<Grid> givens =
+        UnpackGrid(sqlite3_column_blob(givens_of_key, 0), sqlite3_column_bytes(givens_of_key, 0));
+    *same = givens && CanonicalForm(*givens) == form;
+    rc = SQLITE_DONE;
+  }
+  sqlite3_reset(givens_of_key);
+  sqlite3_clear_bindings(givens_of_key);
   return rc;
 }
 
 const char kPuzzleColumns[] =
-    "id, run_id, item_index, givens, solution, clues, freedom, level, symmetry, grid_method, "
-    "dig_order, canonical, solution_canonical, clue_level, rating_tenths, hardest, guesses, "
-    "techniques, canonical_key, ep_tenths, ed_tenths";
+    "id, run_id, item_index, givens_packed, solution_packed, clues, freedom, level, symmetry, "
+    "grid_method, dig_order, collision_canonical, clue_level, rating_tenths, hardest_code, "
+    "guesses, uses, canonical_key, ep_tenths, ed_tenths";
 
 void ReadPuzzleRow(sqlite3_stmt* stmt, StoredPuzzle* puzzle) {
   puzzle->id = sqlite3_column_int64(stmt, 0);
   puzzle->run_id = sqlite3_column_int64(stmt, 1);
   puzzle->item_index = sqlite3_column_int64(stmt, 2);
-  puzzle->givens = ColumnText(stmt, 3);
-  puzzle->solution = ColumnText(stmt, 4);
+  puzzle->givens = PackedText(stmt, 3);
+  puzzle->solution = PackedText(stmt, 4);
   puzzle->clues = sqlite3_column_int(stmt, 5);
   puzzle->freedom = sqlite3_column_int(stmt, 6);
   puzzle->level = ColumnText(stmt, 7);
   puzzle->symmetry = ColumnText(stmt, 8);
   puzzle->grid_method = ColumnText(stmt, 9);
   puzzle->dig_order = ColumnText(stmt, 10);
-  puzzle->canonical = ColumnText(stmt, 11);
-  puzzle->solution_canonical = ColumnText(stmt, 12);
-  puzzle->clue_class = ColumnText(stmt, 13);
-  puzzle->rating = sqlite3_column_int(stmt, 14);
-  puzzle->hardest = ColumnText(stmt, 15);
-  puzzle->guesses = sqlite3_column_int(stmt, 16);
-  puzzle->techniques = ColumnText(stmt, 17);
-  puzzle->has_canonical_key = sqlite3_column_type(stmt, 18) != SQLITE_NULL;
-  puzzle->canonical_key = sqlite3_column_int64(stmt, 18);
-  puzzle->ep = sqlite3_column_int(stmt, 19);
-  puzzle->ed = sqlite3_column_int(stmt, 20);
+  puzzle->collision_canonical = ColumnText(stmt, 11);
+  puzzle->clue_class = ColumnText(stmt, 12);
+  puzzle->rating = sqlite3_column_int(stmt, 13);
+  const std::string_view hardest = ColumnView(stmt, 14);
+  const std::optional<Technique> technique =
+      hardest.size() == 1 ? TechniqueOfCode(hardest[0]) : std::nullopt;
+  puzzle->hardest = technique ? std::string(TechniqueName(*technique)) : "?" + std::string(hardest);
+  puzzle->guesses = sqlite3_column_int(stmt, 15);
+  const std::string_view uses_code = ColumnView(stmt, 16);
+  TechniqueUses uses;
+  puzzle->techniques =
+      DecodeUses(uses_code, &uses) ? TechniqueUsesJson(uses) : "?" + std::string(uses_code);
+  puzzle->has_canonical_key = sqlite3_column_type(stmt, 17) != SQLITE_NULL;
+  puzzle->canonical_key = sqlite3_column_int64(stmt, 17);
+  puzzle->ep = sqlite3_column_int(stmt, 18);
+  puzzle->ed = sqlite3_column_int(stmt, 19);
+  puzzle->canonical.clear();
+  puzzle->solution_canonical.clear();
 }
 
 RatingRow RatingRowOf(const Rating& rating) {

@@ -3,9 +3,10 @@
 // another corpus (the merge), a puzzle rated again (the migrations' backfills), and a row read
 // back (the corpus reader). Private to src/storage; include as "storage/puzzle_row.h".
 //
-// Text columns: the 81-character forms ('.' for empty, grid.h), names of levels, methods and
-// techniques (TechniqueName), technique uses as TechniqueUsesJson. canonical_key is
-// CanonicalKey(canonical), or NULL for a "collision row" (schema/004_canonical_key.sql).
+// The lean row (schema/015_lean_row_table.sql): grids packed, the hardest technique and the uses
+// as codes (storage/row_codes.h), names of methods as text; level and clue_level are computed
+// by SQLite. canonical_key is CanonicalKey(canonical form), or NULL for a "collision row"
+// (schema/004_canonical_key.sql), which alone stores its form, in collision_canonical.
 // Binding functions return SQLite's first failed return code (SQLITE_OK when all bound); the
 // caller steps, resets and clears the statement. Stateless: safe from any thread.
 #ifndef SUDOKU_STORAGE_PUZZLE_ROW_H_
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "storage/connection.h"
+#include "storage/row_codes.h"
 #include "sudoku/core/record.h"
 #include "sudoku/status.h"
 #include "sudoku/storage/corpus_reader.h"
@@ -38,10 +40,11 @@ struct PuzzleRowText {
   PuzzleRowText(const PuzzleRowText&) = delete;  // the views point into this object's buffers
   PuzzleRowText& operator=(const PuzzleRowText&) = delete;
 
-  std::array<char, kCells> givens_buffer, solution_buffer, canonical_buffer,
-      solution_canonical_buffer;
-  std::string_view givens, solution, canonical, solution_canonical;
-  std::string techniques;
+  PackedGrid givens_packed, solution_packed;
+  std::array<char, kCells> canonical_buffer;
+  std::string_view canonical;  // the text form, stored only by a collision row
+  std::string uses;            // UsesCode
+  char hardest_code;           // TechniqueCode
   int64_t canonical_key;
 };
 
@@ -49,6 +52,20 @@ struct PuzzleRowText {
 // with_key false under none (a collision row). REQUIRES: `text` was made from `record`.
 int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& record,
                      const PuzzleRowText& text, bool with_key);
+
+// SQL for a row's canonical form, and for a row that has one (all but schema 1's duplicates,
+// which have neither key nor collision form): a collision row stores its form, any other row's
+// is computed from its givens (needs Connection::RegisterFunctions).
+inline constexpr char kRowFormExpr[] =
+    "coalesce(collision_canonical, sudoku_canonical_form(givens_packed))";
+inline constexpr char kRowHasForm[] =
+    "(canonical_key IS NOT NULL OR collision_canonical IS NOT NULL)";
+
+// Steps `givens_of_key`, a query whose ?1 is a key and whose column 0 the packed givens of the
+// row under it, for `key`; *same tells whether that row's canonical form is `form` (false: no
+// row, or another form: a hash collision). Returns SQLITE_DONE, or SQLite's error code; resets
+// the statement and clears its bindings.
+int HolderHasForm(sqlite3_stmt* givens_of_key, int64_t key, const Grid& form, bool* same);
 
 // The columns StoredPuzzle holds, in ReadPuzzleRow's order, for a SELECT list.
 extern const char kPuzzleColumns[];

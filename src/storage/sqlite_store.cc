@@ -40,17 +40,17 @@ constexpr char kDeleteRunSql[] = "DELETE FROM runs WHERE id = ?1";
 constexpr char kEndRunSql[] =
     "UPDATE runs SET status = ?1, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
     "WHERE id = ?2";
-// The form stored under a key (the key index finds it).
-constexpr char kFormOfKeySql[] = "SELECT canonical FROM puzzles WHERE canonical_key = ?1";
+// The givens of the puzzle stored under a key (the key index finds it), whose canonical form
+// the writer computes: the lean row does not store it.
+constexpr char kFormOfKeySql[] = "SELECT givens_packed FROM puzzles WHERE canonical_key = ?1";
 // Collision rows (schema/004_canonical_key.sql), through their partial index: any at all, and
 // one with a given form. INDEXED BY: the planner would walk the NULL keys of the key index,
 // which schema 1's rows without a canonical form share.
 constexpr char kAnyCollisionRowSql[] =
     "SELECT EXISTS (SELECT 1 FROM puzzles INDEXED BY puzzles_canonical_collision "
-    "WHERE canonical_key IS NULL AND canonical IS NOT NULL)";
+    "WHERE collision_canonical IS NOT NULL)";
 constexpr char kFindCollisionRowSql[] =
-    "SELECT 1 FROM puzzles WHERE canonical_key IS NULL AND canonical IS NOT NULL AND "
-    "canonical = ?1";
+    "SELECT 1 FROM puzzles WHERE collision_canonical IS NOT NULL AND collision_canonical = ?1";
 constexpr char kAddWrittenSql[] =
     "UPDATE runs SET written = written + ?1, duplicates = duplicates + ?2, next_item = ?3 "
     "WHERE id = ?4";

@@ -60,10 +60,12 @@ Status SqliteStore::Impl::StorePuzzle(const PuzzleRecord& r, bool* stored) {
   }
   if (Status s = InsertPuzzle(r, text, /*with_key=*/true, stored); !s.ok() || *stored) return s;
   // The key is taken: by this very form (a duplicate), or by another form with the same key.
-  std::string holder;
-  Status s = QueryOne(form_of_key_, sqlite3_bind_int64(form_of_key_, 1, text.canonical_key),
-                      "cannot look up a canonical key", &holder, &found);
-  if (!s.ok() || holder == text.canonical) return s;
+  bool same = false;
+  Status s = storage_internal::HolderHasForm(form_of_key_, text.canonical_key, r.canonical,
+                                             &same) == SQLITE_DONE
+                 ? Status::Ok()
+                 : Error("cannot look up a canonical key");
+  if (!s.ok() || same) return s;
   // A hash collision: the form is new. It is stored without a key; collision_rows_ false means
   // there is no collision row it could equal, true that the look-up above found none.
   if (s = InsertPuzzle(r, text, /*with_key=*/false, stored); !s.ok()) return s;

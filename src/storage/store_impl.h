@@ -91,7 +91,7 @@ class SqliteStore::Impl {
   sqlite3_stmt* end_run_ = nullptr;
   sqlite3_stmt* delete_run_ = nullptr;  // a new run that failed before storing a puzzle
   sqlite3_stmt* insert_puzzle_ = nullptr;
-  sqlite3_stmt* form_of_key_ = nullptr;         // the canonical form stored under a key
+  sqlite3_stmt* form_of_key_ = nullptr;         // the givens stored under a key
   sqlite3_stmt* any_collision_row_ = nullptr;   // are there collision rows at all
   sqlite3_stmt* find_collision_row_ = nullptr;  // a collision row with a given form
   sqlite3_stmt* add_written_ = nullptr;

@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "common/sqlite_query.h"
+#include "sudoku/core/canonical.h"
+#include "sudoku/core/grid.h"
 #include "sudoku/core/rating.h"
 #include "sudoku/core/rng.h"
 #include "sudoku/core/scorer.h"
@@ -72,28 +74,49 @@ void AddRun(SqliteStore& store, uint64_t seed, int64_t count, bool minimal,
   ASSERT_TRUE(store.EndRun("finished").ok());
 }
 
-// Every row of `puzzles`, read with plain SQLite: the reference the reader is checked against.
+// Every row of `puzzles`, read with plain SQLite as a SQL user reads it (the text columns that
+// the schema computes from the stored codes): the reference the reader is checked against.
 std::vector<StoredPuzzle> AllRows(sqlite3* db) {
   std::vector<StoredPuzzle> rows;
   sqlite3_stmt* stmt = nullptr;
   EXPECT_EQ(sqlite3_prepare_v2(db,
                                "SELECT id, run_id, item_index, givens, solution, clues, freedom, "
-                               "level, symmetry, grid_method, dig_order, canonical, "
-                               "solution_canonical, clue_level, rating_tenths, hardest, guesses, "
-                               "techniques, canonical_key FROM puzzles ORDER BY id",
+                               "level, symmetry, grid_method, dig_order, clue_level, "
+                               "rating_tenths, hardest, guesses, techniques, canonical_key, "
+                               "coalesce(collision_canonical, ''), ep_tenths, ed_tenths "
+                               "FROM puzzles ORDER BY id",
                                -1, &stmt, nullptr),
             SQLITE_OK);
   auto text = [stmt](int col) {
     return std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, col)));
   };
   while (sqlite3_step(stmt) == SQLITE_ROW) {
-    rows.push_back({sqlite3_column_int64(stmt, 0), sqlite3_column_int64(stmt, 1),
-                    sqlite3_column_int64(stmt, 2), text(3), text(4), sqlite3_column_int(stmt, 5),
-                    sqlite3_column_int(stmt, 6), text(7), text(8), text(9), text(10), text(11),
-                    text(12), text(13), sqlite3_column_int(stmt, 14), text(15),
-                    sqlite3_column_int(stmt, 16), text(17)});
-    rows.back().has_canonical_key = sqlite3_column_type(stmt, 18) != SQLITE_NULL;
-    rows.back().canonical_key = sqlite3_column_int64(stmt, 18);
+    StoredPuzzle p;
+    p.id = sqlite3_column_int64(stmt, 0);
+    p.run_id = sqlite3_column_int64(stmt, 1);
+    p.item_index = sqlite3_column_int64(stmt, 2);
+    p.givens = text(3);
+    p.solution = text(4);
+    p.clues = sqlite3_column_int(stmt, 5);
+    p.freedom = sqlite3_column_int(stmt, 6);
+    p.level = text(7);
+    p.symmetry = text(8);
+    p.grid_method = text(9);
+    p.dig_order = text(10);
+    p.clue_class = text(11);
+    p.rating = sqlite3_column_int(stmt, 12);
+    p.hardest = text(13);
+    p.guesses = sqlite3_column_int(stmt, 14);
+    p.techniques = text(15);
+    p.has_canonical_key = sqlite3_column_type(stmt, 16) != SQLITE_NULL;
+    p.canonical_key = sqlite3_column_int64(stmt, 16);
+    p.collision_canonical = text(17);
+    p.ep = sqlite3_column_int(stmt, 18);
+    p.ed = sqlite3_column_int(stmt, 19);
+    // The forms the corpus no longer stores, as the core computes them.
+    p.canonical = ToString(CanonicalForm(ParseGrid(p.givens).grid));
+    p.solution_canonical = ToString(CanonicalGrid(ParseGrid(p.solution).grid));
+    rows.push_back(std::move(p));
   }
   sqlite3_finalize(stmt);
   return rows;
@@ -221,9 +244,19 @@ using CorpusReaderStats = CorpusReaderTest;
 
 TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
   ASSERT_EQ(rows_->size(), 510u);
-  const std::vector<StoredPuzzle> all = ReadAll(*reader_, PuzzleQuery{});
+  PuzzleQuery with_forms;
+  with_forms.canonical_forms = true;
+  const std::vector<StoredPuzzle> all = ReadAll(*reader_, with_forms);
   ASSERT_EQ(all.size(), rows_->size());
   for (size_t i = 0; i < all.size(); ++i) {
+    // The codes the tool decodes against the text SQLite computes from them.
+    EXPECT_EQ(all[i].hardest, (*rows_)[i].hardest);
+    EXPECT_EQ(all[i].techniques, (*rows_)[i].techniques);
+    EXPECT_EQ(all[i].clue_class, (*rows_)[i].clue_class);
+    EXPECT_EQ(all[i].rating, (*rows_)[i].rating);
+    EXPECT_EQ(all[i].ep, (*rows_)[i].ep);
+    EXPECT_EQ(all[i].ed, (*rows_)[i].ed);
+    EXPECT_EQ(all[i].collision_canonical, "");
     EXPECT_EQ(all[i].id, (*rows_)[i].id);
     EXPECT_EQ(all[i].givens, (*rows_)[i].givens);
     EXPECT_EQ(all[i].solution, (*rows_)[i].solution);
@@ -240,6 +273,12 @@ TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
     EXPECT_EQ(all[i].canonical_key, (*rows_)[i].canonical_key);
   }
   EXPECT_EQ(reader_->schema_version(), StoreSchemaVersion());
+  // Without canonical_forms the cursor leaves them out: they cost a computation a row.
+  const std::vector<StoredPuzzle> plain = ReadAll(*reader_, PuzzleQuery{});
+  ASSERT_EQ(plain.size(), rows_->size());
+  EXPECT_EQ(plain[0].canonical, "");
+  EXPECT_EQ(plain[0].solution_canonical, "");
+  EXPECT_EQ(plain[0].givens, all[0].givens);
 }
 
 TEST_F(CorpusReaderQuery, FiltersSelectExactlyTheMatchingRows) {

@@ -37,7 +37,7 @@ struct PuzzleFilter {
   // Only puzzles whose stored technique uses count each of these techniques (names) at least
   // once. Default: none
   std::vector<std::string> required;
-  int min_clues = 0;        // clue band, inclusive. Default: 0-81 (any)
+  int min_clues = 0;  // clue band, inclusive. Default: 0-81 (any)
   int max_clues = 81;
   int min_freedom = 0;  // freedom band, inclusive. Default: 0-729 (any)
   int max_freedom = 729;
@@ -57,6 +57,9 @@ struct PuzzleQuery {
   // They are still yielded in id order. Costs a scan of every matching row. Default: false
   bool sample = false;
   uint64_t sample_seed = 0;  // seed of the sample. Default: 0
+  // Compute each puzzle's canonical forms (StoredPuzzle::canonical), about 2 us a row.
+  // Default: false
+  bool canonical_forms = false;
 };
 
 // One row of `puzzles`, as stored (text is not validated: `verify` does that).
@@ -72,13 +75,17 @@ struct StoredPuzzle {
   std::string symmetry;
   std::string grid_method;
   std::string dig_order;
-  std::string canonical;  // "" for a schema-1 row equivalent to an earlier row
+  // The canonical forms (canonical.h) are not stored: with PuzzleQuery::canonical_forms the
+  // cursor computes them (canonical "" for a schema-1 row equivalent to an earlier row), else
+  // both are "".
+  std::string canonical;
   std::string solution_canonical;
-  std::string clue_class;  // clue class (column clue_level)
-  int rating = 0;          // SE rating in tenths
-  std::string hardest;     // technique name of the hardest step
+  std::string collision_canonical;  // a collision row's stored form, else ""
+  std::string clue_class;           // clue class (column clue_level)
+  int rating = 0;                   // SE rating in tenths
+  std::string hardest;              // technique name of the hardest step
   int guesses = 0;
-  std::string techniques;  // JSON object: uses per technique
+  std::string techniques;  // JSON object: uses per technique (TechniqueUsesJson)
   // CanonicalKey(canonical) (canonical_key.h), as stored; has_canonical_key is false for a row
   // without canonical form and for a collision row (store.h).
   bool has_canonical_key = false;
