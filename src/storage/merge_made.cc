@@ -59,6 +59,7 @@ class MadeItemsSink : public PuzzleSink {
  private:
   Status Store(const PuzzleRecord& record, bool* stored) {
     *stored = false;
+    if (Status s = CheckRecordLevels(record); !s.ok()) return s;
     const PuzzleRowText text(record);
     bool found = false;
     if (Status s = Lookup(collision_row_, text.canonical, &found); !s.ok() || found) return s;

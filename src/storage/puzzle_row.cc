@@ -6,6 +6,7 @@
 #include "storage/row_codes.h"
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
+#include "sudoku/core/scorer.h"
 
 namespace sudoku::storage_internal {
 namespace {
@@ -72,6 +73,16 @@ PuzzleRowText::PuzzleRowText(const PuzzleRecord& r)
       uses(UsesCode(r.technique_uses)),
       hardest_code(TechniqueCode(r.hardest)),
       canonical_key(CanonicalKey(r.canonical)) {}
+
+Status CheckRecordLevels(const PuzzleRecord& r) {
+  const std::string_view level = RatingLevel(r.rating), clue_class = ClueClassOf(r.clues);
+  if (r.level == level && r.clue_class == clue_class) return Status::Ok();
+  return Status::Internal("item " + std::to_string(r.item_index) + ": level '" +
+                          std::string(r.level) + "' and clue level '" + std::string(r.clue_class) +
+                          "' are not those of rating " + FormatRating(r.rating) + " and " +
+                          std::to_string(r.clues) + " clues ('" + std::string(level) + "', '" +
+                          std::string(clue_class) + "')");
+}
 
 int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& r,
                      const PuzzleRowText& text, bool with_key) {

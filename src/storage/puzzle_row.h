@@ -48,6 +48,10 @@ struct PuzzleRowText {
   int64_t canonical_key;
 };
 
+// The corpus computes level and clue_level from the rating and the clues: a record whose names
+// are not those (a bug upstream) is refused rather than stored as something else.
+Status CheckRecordLevels(const PuzzleRecord& record);
+
 // Binds `record` of run `run_id` to kInsertPuzzleSql, under its canonical key, or with
 // with_key false under none (a collision row). REQUIRES: `text` was made from `record`.
 int BindNewPuzzleRow(sqlite3_stmt* insert, int64_t run_id, const PuzzleRecord& record,

@@ -53,6 +53,7 @@ Status SqliteStore::Impl::FindCollisionRow(const PuzzleRowText& text, bool* foun
 
 Status SqliteStore::Impl::StorePuzzle(const PuzzleRecord& r, bool* stored) {
   *stored = false;
+  if (Status s = storage_internal::CheckRecordLevels(r); !s.ok()) return s;
   const PuzzleRowText text(r);
   bool found = false;
   if (collision_rows_) {  // a form stored as a collision row has no key to conflict on

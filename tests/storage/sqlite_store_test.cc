@@ -22,6 +22,8 @@
 #include "sudoku/core/canonical.h"
 #include "sudoku/core/canonical_key.h"
 #include "sudoku/core/grid.h"
+#include "sudoku/core/rating.h"
+#include "sudoku/core/scorer.h"
 #include "sudoku/pipeline/sink.h"
 #include "sudoku/storage/store.h"
 
@@ -45,34 +47,43 @@ Grid SolutionGrid() {
   return parsed.grid;
 }
 
-// A grid no other call returns: the call count in base 9 as digits 1-9 in the first cells. The
-// store does not check canonical forms, only that they are unique.
-Grid UniqueCanonical() {
-  static std::atomic<uint64_t> calls{0};
-  Grid grid;
-  for (uint64_t n = calls++, cell = 0; cell < 21; ++cell, n /= 9) grid[cell] = 1 + n % 9;
-  return grid;
+// Whether puzzle number `n` leaves `cell` empty: a third of the cells, in a pattern of its own, so
+// that every record made is a new puzzle (the store needs no unique solution).
+bool EmptyCell(uint64_t n, int cell) {
+  uint64_t x = n * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(cell);
+  x = (x ^ (x >> 31)) * 0xBF58476D1CE4E5B9ull;
+  return (x ^ (x >> 29)) % 3 == 0;
 }
 
-// A record whose puzzle differs with `item_index` (a few cells blanked in a shifting pattern),
-// with a canonical form of its own.
 PuzzleRecord MakeRecord(int64_t item_index) {
   PuzzleRecord record;
   record.item_index = item_index;
   record.solution = SolutionGrid();
   record.givens = record.solution;
+  static std::atomic<uint64_t> puzzles_made{0};
+  const uint64_t n = puzzles_made++;
   for (int cell = 0; cell < kCells; ++cell) {
-    if ((cell + item_index) % 3 == 0) record.givens[cell] = 0;
+    if (EmptyCell(n, cell)) record.givens[cell] = 0;
   }
   record.clues = CountGivens(record.givens);
   record.freedom = 100 + static_cast<int>(item_index % 50);
-  record.level = item_index % 2 == 0 ? "easy" : "hard";
+  record.rating = item_index % 2 == 0 ? 20 : 50;
+  record.level = RatingLevel(record.rating);  // "easy", "hard"
+  record.clue_class = ClueClassOf(record.clues);
   record.symmetry = "none";
   record.grid_method = "search";
   record.dig_order = "random";
-  record.canonical = UniqueCanonical();
-  record.solution_canonical = record.solution;
+  record.canonical = CanonicalForm(record.givens);
+  record.solution_canonical = CanonicalGrid(record.solution);
   return record;
+}
+
+// Makes *copy the same puzzle as `original` (a duplicate), under its own item.
+void CopyPuzzle(const PuzzleRecord& original, PuzzleRecord* copy) {
+  copy->givens = original.givens;
+  copy->clues = original.clues;
+  copy->clue_class = original.clue_class;
+  copy->canonical = original.canonical;
 }
 
 std::vector<PuzzleRecord> MakeBatch(int64_t first, int count) {
@@ -523,7 +534,7 @@ TEST_F(SqliteStoreTest, WritesRowsThatMeetEveryCheckConstraint) {
       batch[i].technique_uses[i % kTechniqueCount] = static_cast<uint16_t>(i + 1);
       batch[i].technique_uses[(i * 7) % kTechniqueCount] = 3;
     }
-    batch[7].canonical = batch[2].canonical;  // a duplicate
+    CopyPuzzle(batch[2], &batch[7]);  // a duplicate
     ASSERT_TRUE(Write(store, batch).ok());
     ASSERT_TRUE(store->EndRun("interrupted").ok());
     EXPECT_EQ(QueryText(StoreDb(*store), "PRAGMA quick_check"), "ok");
@@ -531,24 +542,34 @@ TEST_F(SqliteStoreTest, WritesRowsThatMeetEveryCheckConstraint) {
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(file_.path().c_str(), &db), SQLITE_OK);
   EXPECT_EQ(QueryText(db, "PRAGMA quick_check"), "ok");
+  EXPECT_NE(sqlite3_exec(db, "UPDATE puzzles SET givens_packed = x'12' WHERE id = 1", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
+  EXPECT_NE(std::string(sqlite3_errmsg(db)).find("CHECK constraint failed"), std::string::npos);
+  EXPECT_NE(sqlite3_exec(db, "UPDATE puzzles SET uses = '{\"naked-single\":1}' WHERE id = 1",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  EXPECT_NE(std::string(sqlite3_errmsg(db)).find("CHECK constraint failed"), std::string::npos);
+  EXPECT_NE(sqlite3_exec(db, "UPDATE puzzles SET hardest_code = 'xy' WHERE id = 1", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
   EXPECT_NE(
       sqlite3_exec(db, "UPDATE puzzles SET givens = '123' WHERE id = 1", nullptr, nullptr, nullptr),
-      SQLITE_OK);
-  EXPECT_NE(std::string(sqlite3_errmsg(db)).find("CHECK constraint failed"), std::string::npos);
-  EXPECT_NE(sqlite3_exec(db, "UPDATE puzzles SET techniques = '{' WHERE id = 1", nullptr, nullptr,
-                         nullptr),
-            SQLITE_OK);
+      SQLITE_OK);  // a computed column
   sqlite3_close(db);
 }
 
-TEST_F(SqliteStoreTest, RefusesARecordWithoutLevel) {
+// The corpus computes the level from the rating: a record that says otherwise is refused.
+TEST_F(SqliteStoreTest, RefusesARecordWhoseLevelIsNotItsRatings) {
   ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
   ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 2);
   batch[1].level = {};
   Status s = Write(store_, batch);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.message().find("NOT NULL constraint failed: puzzles.level"), std::string::npos)
+  EXPECT_NE(s.message().find("item 1: level '' and clue level '" + std::string(batch[1].clue_class) +
+                             "' are not those of rating 5.0"),
+            std::string::npos)
       << s.message();
   EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 0);
 }
@@ -846,7 +867,7 @@ TEST_F(SqliteStoreTest, StoresEachCanonicalFormOnceAndCountsTheRest) {
   ASSERT_NO_FATAL_FAILURE(Open(":memory:"));
   ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> batch = MakeBatch(0, 5);
-  batch[3].canonical = batch[1].canonical;  // a duplicate within the batch
+  CopyPuzzle(batch[1], &batch[3]);  // a duplicate within the batch
   BatchOutcome outcome;
   Status s = store_->WriteBatch(batch, &outcome);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -856,7 +877,7 @@ TEST_F(SqliteStoreTest, StoresEachCanonicalFormOnceAndCountsTheRest) {
   EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "0,1,2,4");
 
   std::vector<PuzzleRecord> next = MakeBatch(5, 2);
-  next[1].canonical = batch[0].canonical;  // a duplicate of an earlier batch
+  CopyPuzzle(batch[0], &next[1]);  // a duplicate of an earlier batch
   ASSERT_TRUE(store_->WriteBatch(next, &outcome).ok());
   EXPECT_EQ(outcome.stored, 1);
   EXPECT_EQ(outcome.duplicates, 1);
@@ -867,7 +888,7 @@ TEST_F(SqliteStoreTest, StoresEachCanonicalFormOnceAndCountsTheRest) {
   // Another run: a duplicate of the first run is not stored either.
   ASSERT_TRUE(store_->BeginRun(MakeRunInfo(), &run_id_).ok());
   std::vector<PuzzleRecord> other = MakeBatch(0, 1);
-  other[0].canonical = batch[2].canonical;
+  CopyPuzzle(batch[2], &other[0]);
   ASSERT_TRUE(store_->WriteBatch(other, &outcome).ok());
   EXPECT_EQ(outcome.stored, 0);
   EXPECT_EQ(outcome.duplicates, 1);
@@ -882,9 +903,9 @@ TEST_F(SqliteStoreTest, StoresEachFormUnderItsCanonicalKey) {
   const std::vector<PuzzleRecord> batch = MakeBatch(0, 3);
   ASSERT_TRUE(Write(store_, batch).ok());
   for (const PuzzleRecord& record : batch) {
-    EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT canonical_key FROM puzzles WHERE canonical = '" +
-                                             ToString(record.canonical) + "'"),
-              CanonicalKey(record.canonical));
+    EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT canonical_key FROM puzzles WHERE item_index = " +
+                                             std::to_string(record.item_index)),
+              CanonicalKey(CanonicalForm(record.givens)));
   }
 }
 
@@ -897,7 +918,7 @@ TEST_F(SqliteStoreTest, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
   ASSERT_NO_FATAL_FAILURE(BeginRun());
   std::vector<PuzzleRecord> records = MakeBatch(0, 6);
   const Grid form = records[1].canonical;
-  for (int i = 2; i <= 4; ++i) records[i].canonical = form;  // copies of item 1's form
+  for (int i = 2; i <= 4; ++i) CopyPuzzle(records[1], &records[i]);  // copies of item 1
   ASSERT_TRUE(Write(store_, std::span(records).subspan(0, 1)).ok());
   const std::string holder_key = std::to_string(CanonicalKey(form));
   ASSERT_EQ(sqlite3_exec(db, ("UPDATE puzzles SET canonical_key = " + holder_key).c_str(), nullptr,
@@ -915,7 +936,8 @@ TEST_F(SqliteStoreTest, StoresAFormWhoseKeyAnotherFormHoldsAndFindsItsCopies) {
   ASSERT_TRUE(store_->WriteBatch(std::span(records).subspan(3, 3), &outcome).ok());
   EXPECT_EQ(outcome.stored, 1);      // item 5, a new form
   EXPECT_EQ(outcome.duplicates, 2);  // items 3 and 4: copies of item 1, whose key is free now
-  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles WHERE canonical = '" + ToString(form) + "'"),
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles WHERE collision_canonical = '" +
+                             ToString(form) + "'"),
             1);
   EXPECT_EQ(QueryText(db, "SELECT group_concat(item_index) FROM puzzles"), "1,5");
 }
@@ -927,7 +949,7 @@ TEST_F(SqliteStoreTest, ResumesARunWithDuplicatesAtItsNextItem) {
     int64_t run_id = 0;
     ASSERT_TRUE(store->BeginRun(MakeRunInfo(), &run_id).ok());
     std::vector<PuzzleRecord> batch = MakeBatch(0, 6);
-    batch[5].canonical = batch[0].canonical;
+    CopyPuzzle(batch[0], &batch[5]);
     BatchOutcome outcome;
     ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
   }  // "killed"
