@@ -3,20 +3,21 @@
 -- A row of schema 14 cost about 610 bytes with its indexes, 373 of them text: givens and
 -- solution as 81 characters each, both canonical forms (the key's source, derivable from the
 -- givens), and the technique uses as JSON. A lean row stores:
---   - givens and solution packed, a digit a nibble (41 bytes each, the last nibble 0; a given
---     of 0 is an empty cell). `givens` and `solution` are virtual columns that show the
---     81-character text as before: hex() of the nibbles is the digits.
---   - no canonical forms. canonical_key stays, and the writers compute a form from the givens
---     when they need to compare two (a duplicate against a key's holder). A collision row
+--   - givens and solution packed, a digit a nibble (41 bytes each, the last nibble 0; a digit 0
+--     is an empty cell). `givens` and `solution` are virtual columns that show the 81-character
+--     text as before: hex() of the nibbles is the digits.
+--   - no canonical forms. canonical_key stays; the writers compute a form from the givens when
+--     they compare two (a duplicate against a key's holder). A collision row
 --     (schema/004_canonical_key.sql: its key is taken by another form) keeps its form in
---     collision_canonical, under the partial UNIQUE index that keeps those forms unique;
---     every other row has it NULL.
---   - the technique uses as `uses`, a code character and the count for each technique used, in
---     the rater's order ('C2H44' for 2 hidden singles in a box and 44 naked singles). The
---     virtual column `techniques` shows the same JSON object as before, one term a technique
---     (a CAST of text to INTEGER reads the digits after a code and stops at the next code); `hardest_code` is the
---     hardest technique's code and `hardest` its name. The codes below are fixed: a technique
---     added later gets a new one in the schema step that rates its rows.
+--     collision_canonical, under the partial UNIQUE index that keeps those forms unique; every
+--     other row has it NULL.
+--   - the technique uses as `uses`: for each technique used, in the rater's order, its code and
+--     the count ('C2H44': 2 hidden singles in a box, 44 naked singles). The JSON object of before
+--     is the view puzzle_techniques (schema 016), not a column: SQLite computes a table's
+--     virtual columns on every INSERT, and that one would cost the store more than the rest of
+--     the row. `hardest_code` is the hardest technique's code and `hardest` its name. The codes
+--     are fixed (table technique_codes): a technique added later gets a new one in the schema
+--     step that rates its rows.
 --   - level and clue_level computed from rating_tenths and clues (they were always
 --     RatingLevel(rating) and ClueClassOf(clues), which `verify` checked), with the bands of
 --     src/core/rate/rating.cc and src/core/rate/scorer.cc.
@@ -107,58 +108,6 @@ CREATE TABLE puzzles_lean (
       WHEN '~' THEN 'guess'
     END) VIRTUAL,
   guesses             INTEGER,
-  techniques TEXT GENERATED ALWAYS AS (
-    '{' || substr(''
-      || iif(instr(uses, 'A'), ',"none":' || CAST(substr(uses, instr(uses, 'A') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'B'), ',"full-house":' || CAST(substr(uses, instr(uses, 'B') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'C'), ',"hidden-single-box":' || CAST(substr(uses, instr(uses, 'C') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'D'), ',"hidden-single-line":' || CAST(substr(uses, instr(uses, 'D') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'E'), ',"direct-pointing":' || CAST(substr(uses, instr(uses, 'E') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'F'), ',"direct-claiming":' || CAST(substr(uses, instr(uses, 'F') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'G'), ',"direct-hidden-pair":' || CAST(substr(uses, instr(uses, 'G') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'H'), ',"naked-single":' || CAST(substr(uses, instr(uses, 'H') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'I'), ',"direct-hidden-triple":' || CAST(substr(uses, instr(uses, 'I') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'J'), ',"pointing":' || CAST(substr(uses, instr(uses, 'J') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'K'), ',"claiming":' || CAST(substr(uses, instr(uses, 'K') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'L'), ',"naked-pair":' || CAST(substr(uses, instr(uses, 'L') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'M'), ',"x-wing":' || CAST(substr(uses, instr(uses, 'M') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'N'), ',"hidden-pair":' || CAST(substr(uses, instr(uses, 'N') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'O'), ',"naked-triple":' || CAST(substr(uses, instr(uses, 'O') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'P'), ',"swordfish":' || CAST(substr(uses, instr(uses, 'P') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'Q'), ',"hidden-triple":' || CAST(substr(uses, instr(uses, 'Q') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'R'), ',"xy-wing":' || CAST(substr(uses, instr(uses, 'R') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'S'), ',"xyz-wing":' || CAST(substr(uses, instr(uses, 'S') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'T'), ',"unique-rectangle-1":' || CAST(substr(uses, instr(uses, 'T') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'U'), ',"unique-rectangle-2":' || CAST(substr(uses, instr(uses, 'U') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'V'), ',"unique-rectangle-3":' || CAST(substr(uses, instr(uses, 'V') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'W'), ',"unique-rectangle-4":' || CAST(substr(uses, instr(uses, 'W') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'X'), ',"unique-loop":' || CAST(substr(uses, instr(uses, 'X') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'Y'), ',"naked-quad":' || CAST(substr(uses, instr(uses, 'Y') + 1) AS INTEGER), '')
-      || iif(instr(uses, 'Z'), ',"jellyfish":' || CAST(substr(uses, instr(uses, 'Z') + 1) AS INTEGER), '')
-      || iif(instr(uses, '!'), ',"hidden-quad":' || CAST(substr(uses, instr(uses, '!') + 1) AS INTEGER), '')
-      || iif(instr(uses, '#'), ',"bug-plus-one":' || CAST(substr(uses, instr(uses, '#') + 1) AS INTEGER), '')
-      || iif(instr(uses, '$'), ',"bug-type-2":' || CAST(substr(uses, instr(uses, '$') + 1) AS INTEGER), '')
-      || iif(instr(uses, '%'), ',"bug-type-4":' || CAST(substr(uses, instr(uses, '%') + 1) AS INTEGER), '')
-      || iif(instr(uses, '&'), ',"bug-type-3":' || CAST(substr(uses, instr(uses, '&') + 1) AS INTEGER), '')
-      || iif(instr(uses, '('), ',"aligned-pair-exclusion":' || CAST(substr(uses, instr(uses, '(') + 1) AS INTEGER), '')
-      || iif(instr(uses, ')'), ',"y-cycle":' || CAST(substr(uses, instr(uses, ')') + 1) AS INTEGER), '')
-      || iif(instr(uses, '*'), ',"x-cycle":' || CAST(substr(uses, instr(uses, '*') + 1) AS INTEGER), '')
-      || iif(instr(uses, '+'), ',"skyscraper":' || CAST(substr(uses, instr(uses, '+') + 1) AS INTEGER), '')
-      || iif(instr(uses, '.'), ',"two-string-kite":' || CAST(substr(uses, instr(uses, '.') + 1) AS INTEGER), '')
-      || iif(instr(uses, '/'), ',"x-chain":' || CAST(substr(uses, instr(uses, '/') + 1) AS INTEGER), '')
-      || iif(instr(uses, ';'), ',"xy-cycle":' || CAST(substr(uses, instr(uses, ';') + 1) AS INTEGER), '')
-      || iif(instr(uses, '<'), ',"xy-chain":' || CAST(substr(uses, instr(uses, '<') + 1) AS INTEGER), '')
-      || iif(instr(uses, '='), ',"forcing-chain":' || CAST(substr(uses, instr(uses, '=') + 1) AS INTEGER), '')
-      || iif(instr(uses, '>'), ',"w-wing":' || CAST(substr(uses, instr(uses, '>') + 1) AS INTEGER), '')
-      || iif(instr(uses, '?'), ',"aligned-triple-exclusion":' || CAST(substr(uses, instr(uses, '?') + 1) AS INTEGER), '')
-      || iif(instr(uses, '@'), ',"nishio-forcing-chain":' || CAST(substr(uses, instr(uses, '@') + 1) AS INTEGER), '')
-      || iif(instr(uses, '['), ',"cell-forcing-chain":' || CAST(substr(uses, instr(uses, '[') + 1) AS INTEGER), '')
-      || iif(instr(uses, ']'), ',"region-forcing-chain":' || CAST(substr(uses, instr(uses, ']') + 1) AS INTEGER), '')
-      || iif(instr(uses, '^'), ',"dynamic-forcing-chain":' || CAST(substr(uses, instr(uses, '^') + 1) AS INTEGER), '')
-      || iif(instr(uses, '_'), ',"dynamic-forcing-chain-plus":' || CAST(substr(uses, instr(uses, '_') + 1) AS INTEGER), '')
-      || iif(instr(uses, '|'), ',"nested-forcing-chain":' || CAST(substr(uses, instr(uses, '|') + 1) AS INTEGER), '')
-      || iif(instr(uses, '~'), ',"guess":' || CAST(substr(uses, instr(uses, '~') + 1) AS INTEGER), ''),
-      2) || '}') VIRTUAL,
   canonical_key       INTEGER,
   collision_canonical TEXT CHECK (length(collision_canonical) = 81),
   givens_packed       BLOB    NOT NULL CHECK (length(givens_packed) = 41),

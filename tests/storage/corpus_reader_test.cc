@@ -84,7 +84,7 @@ std::vector<StoredPuzzle> AllRows(sqlite3* db) {
                                "level, symmetry, grid_method, dig_order, clue_level, "
                                "rating_tenths, hardest, guesses, techniques, canonical_key, "
                                "coalesce(collision_canonical, ''), ep_tenths, ed_tenths "
-                               "FROM puzzles ORDER BY id",
+                               "FROM puzzles JOIN puzzle_techniques USING (id) ORDER BY id",
                                -1, &stmt, nullptr),
             SQLITE_OK);
   auto text = [stmt](int col) {

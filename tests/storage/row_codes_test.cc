@@ -1,5 +1,5 @@
 // Tests of the lean row's compact forms (src/storage/row_codes.h) against the SQL that decodes
-// them for SQL users (schema/015_lean_row_table.sql): packed grids, technique codes and uses,
+// them for SQL users (schema/015_lean_row_table.sql, 016_lean_row.sql): packed grids, technique codes and uses,
 // and the levels the schema computes, for every technique, rating and clue count.
 #include "storage/row_codes.h"
 
@@ -111,9 +111,11 @@ class RowCodesSql : public ::testing::Test {
     return sqlite3_last_insert_rowid(db_);
   }
 
+  // A column of the row, or of its JSON uses (the view puzzle_techniques).
   std::string Column(const char* column, int64_t id) {
     return QueryText(db_, std::string("SELECT ") + column +
-                              " FROM puzzles WHERE id = " + std::to_string(id));
+                              " FROM puzzles JOIN puzzle_techniques USING (id) WHERE id = " +
+                              std::to_string(id));
   }
 
   testing::TempDb file_{"row_codes_test"};
