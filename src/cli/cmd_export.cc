@@ -307,7 +307,8 @@ int RunExport(const ExportOptions& options) {
   std::optional<RecordFormatter> formatter;  // made first: it checks --columns
   if (options.format != "sqlite" && !IsBook(options.format)) {
     formatter.emplace(options.format, options.columns, options.crlf);
-    query.canonical_forms = formatter->NeedsCanonicalForms();
+    query.canonical = formatter->NeedsCanonical();
+    query.solution_canonical = formatter->NeedsSolutionCanonical();
   }
   std::unique_ptr<CorpusReader> reader = OpenCorpus(options.db, query.filter);
   std::unique_ptr<PuzzleCursor> cursor;

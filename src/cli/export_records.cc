@@ -261,10 +261,12 @@ RecordFormatter::RecordFormatter(std::string format, const std::string& columns,
       fields_(ParseColumns(format_, columns)),
       eol_(crlf ? "\r\n" : "\n") {}
 
-bool RecordFormatter::NeedsCanonicalForms() const {
-  return std::any_of(fields_.begin(), fields_.end(), [](ExportField f) {
-    return f == Field::kCanonical || f == Field::kSolutionCanonical;
-  });
+bool RecordFormatter::NeedsCanonical() const {
+  return std::find(fields_.begin(), fields_.end(), Field::kCanonical) != fields_.end();
+}
+
+bool RecordFormatter::NeedsSolutionCanonical() const {
+  return std::find(fields_.begin(), fields_.end(), Field::kSolutionCanonical) != fields_.end();
 }
 
 void RecordFormatter::AppendHeader(std::string* out) const {

@@ -30,9 +30,10 @@ class RecordFormatter {
   // kaggle.
   RecordFormatter(std::string format, const std::string& columns, bool crlf);
 
-  // Whether a field is a canonical form, which the corpus does not store
-  // (PuzzleQuery::canonical_forms).
-  bool NeedsCanonicalForms() const;
+  // Whether a field is the canonical form of the puzzle, or of its solution, which the corpus
+  // does not store (PuzzleQuery::canonical, ::solution_canonical).
+  bool NeedsCanonical() const;
+  bool NeedsSolutionCanonical() const;
 
   // Appends the header line (csv, kaggle), or nothing.
   void AppendHeader(std::string* out) const;

@@ -49,12 +49,16 @@ void SampleKey(sqlite3_context* context, int, sqlite3_value** args) {
 
 // The canonical forms of a row as read: a schema-1 row equivalent to an earlier one (no key, no
 // collision form) has none, as before schema 016 stopped storing them.
-void AddCanonicalForms(StoredPuzzle* p) {
-  const ParseResult givens = ParseGrid(p->givens);
-  const ParseResult solution = ParseGrid(p->solution);
-  const bool has_form = p->has_canonical_key || !p->collision_canonical.empty();
-  p->canonical = givens.ok && has_form ? ToString(CanonicalForm(givens.grid)) : "";
-  p->solution_canonical = solution.ok ? ToString(CanonicalGrid(solution.grid)) : "";
+void AddCanonicalForms(bool canonical, bool solution_canonical, StoredPuzzle* p) {
+  if (canonical) {
+    const ParseResult givens = ParseGrid(p->givens);
+    const bool has_form = p->has_canonical_key || !p->collision_canonical.empty();
+    p->canonical = givens.ok && has_form ? ToString(CanonicalForm(givens.grid)) : "";
+  }
+  if (solution_canonical) {
+    const ParseResult solution = ParseGrid(p->solution);
+    p->solution_canonical = solution.ok ? ToString(CanonicalGrid(solution.grid)) : "";
+  }
 }
 
 int ColumnInt(sqlite3_stmt* stmt, int column) { return sqlite3_column_int(stmt, column); }
@@ -126,7 +130,8 @@ struct PuzzleCursor::Rows {
   ~Rows() { sqlite3_finalize(stmt); }  // no-op for nullptr
   sqlite3* db = nullptr;               // the reader's: a cursor must not outlive its reader
   sqlite3_stmt* stmt = nullptr;        // null once the rows are read
-  bool canonical_forms = false;        // PuzzleQuery::canonical_forms
+  bool canonical = false;              // PuzzleQuery's
+  bool solution_canonical = false;
 };
 
 PuzzleCursor::PuzzleCursor(const std::string& path, std::unique_ptr<Rows> rows)
@@ -144,7 +149,7 @@ bool PuzzleCursor::Next(StoredPuzzle* puzzle) {
   const int rc = sqlite3_step(rows_->stmt);
   if (rc == SQLITE_ROW) {
     storage_internal::ReadPuzzleRow(rows_->stmt, puzzle);
-    if (rows_->canonical_forms) AddCanonicalForms(puzzle);
+    AddCanonicalForms(rows_->canonical, rows_->solution_canonical, puzzle);
     return true;
   }
   if (rc != SQLITE_DONE) {
@@ -234,9 +239,12 @@ Status CorpusReader::Query(const PuzzleQuery& query, std::unique_ptr<PuzzleCurso
   if (sqlite3_prepare_v2(sqlite_->db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     return Error("cannot prepare the puzzle query");
   }
-  std::unique_ptr<PuzzleCursor> opened(new PuzzleCursor(
-      path_, std::unique_ptr<PuzzleCursor::Rows>(new PuzzleCursor::Rows{
-                 .db = sqlite_->db, .stmt = stmt, .canonical_forms = query.canonical_forms})));
+  std::unique_ptr<PuzzleCursor> opened(
+      new PuzzleCursor(path_, std::unique_ptr<PuzzleCursor::Rows>(new PuzzleCursor::Rows{
+                                  .db = sqlite_->db,
+                                  .stmt = stmt,
+                                  .canonical = query.canonical,
+                                  .solution_canonical = query.solution_canonical})));
   int rc = BindFilter(stmt, query.filter);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":after_id", query.after_id);
   if (rc == SQLITE_OK) rc = BindInt(stmt, ":limit", query.limit);

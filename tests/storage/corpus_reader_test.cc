@@ -245,7 +245,8 @@ using CorpusReaderStats = CorpusReaderTest;
 TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
   ASSERT_EQ(rows_->size(), 510u);
   PuzzleQuery with_forms;
-  with_forms.canonical_forms = true;
+  with_forms.canonical = true;
+  with_forms.solution_canonical = true;
   const std::vector<StoredPuzzle> all = ReadAll(*reader_, with_forms);
   ASSERT_EQ(all.size(), rows_->size());
   for (size_t i = 0; i < all.size(); ++i) {
@@ -273,7 +274,7 @@ TEST_F(CorpusReaderQuery, YieldsEveryRowInIdOrder) {
     EXPECT_EQ(all[i].canonical_key, (*rows_)[i].canonical_key);
   }
   EXPECT_EQ(reader_->schema_version(), StoreSchemaVersion());
-  // Without canonical_forms the cursor leaves them out: they cost a computation a row.
+  // Unasked, the cursor leaves them out: they cost a computation a row.
   const std::vector<StoredPuzzle> plain = ReadAll(*reader_, PuzzleQuery{});
   ASSERT_EQ(plain.size(), rows_->size());
   EXPECT_EQ(plain[0].canonical, "");

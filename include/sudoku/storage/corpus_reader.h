@@ -57,9 +57,10 @@ struct PuzzleQuery {
   // They are still yielded in id order. Costs a scan of every matching row. Default: false
   bool sample = false;
   uint64_t sample_seed = 0;  // seed of the sample. Default: 0
-  // Compute each puzzle's canonical forms (StoredPuzzle::canonical), about 2 us a row.
-  // Default: false
-  bool canonical_forms = false;
+  // Compute each puzzle's canonical form (StoredPuzzle::canonical), or its solution's, about
+  // 1 us a row each. Default: false
+  bool canonical = false;
+  bool solution_canonical = false;
 };
 
 // One row of `puzzles`, as stored (text is not validated: `verify` does that).
@@ -75,9 +76,8 @@ struct StoredPuzzle {
   std::string symmetry;
   std::string grid_method;
   std::string dig_order;
-  // The canonical forms (canonical.h) are not stored: with PuzzleQuery::canonical_forms the
-  // cursor computes them (canonical "" for a schema-1 row equivalent to an earlier row), else
-  // both are "".
+  // The canonical forms (canonical.h) are not stored: the cursor computes those PuzzleQuery asks
+  // for (canonical "" for a schema-1 row equivalent to an earlier row); the others are "".
   std::string canonical;
   std::string solution_canonical;
   std::string collision_canonical;  // a collision row's stored form, else ""
