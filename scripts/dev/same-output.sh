@@ -17,9 +17,15 @@ work=${3:-$(mktemp -d)}
 mkdir -p "$work"
 shared="$repo/../shared/data"
 
+# The columns of a puzzle row a user reads, by name: the stored ones differ between schemas (the
+# lean row of schema 16 stores packed grids and technique codes behind these). A collision row's
+# collision_canonical is not among them, as schemas before 16 lack it.
+PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level, symmetry,
+  grid_method, dig_order, clue_level, rating, ep, ed, hardest, guesses, techniques, canonical_key'
+
 # dump_db DB OUT: the rows a user reads, without the wall-clock times of runs.
 dump_db() {
-  sqlite3 -readonly "$1" "select * from puzzles order by id" >"$2.puzzles"
+  sqlite3 -readonly "$1" "select $PUZZLE_COLUMNS from puzzles order by id" >"$2.puzzles"
   sqlite3 -readonly "$1" "select id, seed, params, tool_version, requested, written, status,
     duplicates, next_item from runs order by id" >"$2.runs"
   sqlite3 -readonly "$1" "pragma user_version" >"$2.version"

@@ -340,28 +340,41 @@ case_stats() {
   [ ! -e nopics ] || fail "--plot without gnuplot created its folder"
 }
 
+# canonical_forms DB OUT: OUT, a database whose table forms(givens, canonical) holds the canonical
+# form `rate` computes for each puzzle of DB (a corpus stores only the form's key).
+canonical_forms() {
+  sqlite3 "$1" 'select givens from puzzles' | "$BIN" rate |
+    awk 'NR > 1 { print $2 "," $NF }' >"$2.csv" || fail "rate the puzzles of $1"
+  rm -f "$2"
+  sqlite3 "$2" 'create table forms(givens text primary key, canonical text)' \
+    ".import --csv $2.csv forms" || fail "load the canonical forms of $1"
+}
+
 case_export() {
   need sqlite3
   make_corpus
   local cols="id, run_id, givens, solution, clues, freedom, level, symmetry, grid_method, dig_order,
               canonical, clue_level, printf('%.1f', rating) as rating, printf('%.1f', ep) as ep,
               printf('%.1f', ed) as ed, hardest, guesses"
+  local from="puzzles join f.forms using (givens)"
   local where="clue_level = 'hard' and clues between 24 and 28 and freedom >= 150 and run_id = 1
                and rating <= 2.3"
   local filters=(--clue-level hard --clues 24-28 --freedom 150-729 --run 1 --rating 0-2.3)
+  canonical_forms c.db forms.db
   # CSV with --crlf: RFC 4180 records end with CRLF; otherwise equal to sqlite3's own CSV (LF).
   "$BIN" export --db c.db --format csv --crlf "${filters[@]}" >out.csv || fail "export csv"
-  sqlite3 -csv -header c.db "select $cols from puzzles where $where order by id" >want.csv
+  sqlite3 -csv -header c.db "attach 'forms.db' as f" \
+    "select $cols from $from where $where order by id" >want.csv
   [ "$(wc -l <want.csv)" -gt 3 ] || fail "filter too narrow for a meaningful test"
   [ "$(grep -c $'\r$' out.csv)" -eq "$(wc -l <out.csv)" ] || fail "csv lines do not end with CRLF"
   tr -d '\r' <out.csv | cmp -s - want.csv || fail "csv differs: $(tr -d '\r' <out.csv | diff - want.csv | head -5)"
   # Fields holding a comma or a quote are quoted, quotes doubled (as sqlite3 does).
   cp c.db odd.db
-  sqlite3 odd.db "update puzzles set level = 'a,\"b\"', symmetry = 'x\"y' where id <= 2"
+  sqlite3 odd.db "update puzzles set symmetry = 'a,\"b\"', grid_method = 'x\"y' where id <= 2"
   "$BIN" export --db odd.db --format csv --limit 3 | tr -d '\r' >odd.csv || fail "export odd csv"
-  sqlite3 -csv -header odd.db "select $cols from puzzles order by id limit 3" | cmp -s - odd.csv ||
-    fail "csv quoting: $(cat odd.csv)"
-  grep -q ',"a,""b""","x""y",search,random,[.1-9]*,[a-z]*,[0-9.]*,[0-9.]*,[0-9.]*,[a-z-]*,[0-9]*$' odd.csv ||
+  sqlite3 -csv -header odd.db "attach 'forms.db' as f" "select $cols from $from order by id limit 3" |
+    cmp -s - odd.csv || fail "csv quoting: $(cat odd.csv)"
+  grep -q ',[a-z]*,"a,""b""","x""y",random,[.1-9]*,[a-z]*,[0-9.]*,[0-9.]*,[0-9.]*,[a-z-]*,[0-9]*$' odd.csv ||
     fail "csv quoting: $(sed -n 2p odd.csv)"
   # Lines: the givens, in id order; -o writes a file.
   "$BIN" export --db c.db --format lines "${filters[@]}" -o out.txt || fail "export lines"
@@ -403,10 +416,16 @@ case_verify() {
   grep -q '^verify: 400 puzzles checked .*all match$' out.txt || fail "summary: $(cat out.txt)"
   "$BIN" verify --db c.db --run 2 | grep -q '^verify: 100 puzzles' || fail "verify --run 2"
   cp c.db bad.db
-  sqlite3 bad.db "update puzzles set solution = (select solution from puzzles where id = 4) where id = 3;
+  # The grids are stored packed (a hex literal: digits, '0' for an empty cell, a last '0');
+  # level follows rating_tenths, and hardest and techniques the codes in hardest_code and uses.
+  local givens7
+  givens7=$(sqlite3 c.db "select substr(givens, 1, 72) || '.........' from puzzles where id = 7")
+  sqlite3 bad.db "update puzzles set solution_packed = (select solution_packed from puzzles where id = 4) where id = 3;
                   update puzzles set freedom = freedom + 1 where id = 5;
-                  update puzzles set givens = substr(givens, 1, 72) || '.........' where id = 7;
-                  update puzzles set level = case level when 'easy' then 'hard' else 'easy' end where id = 9;"
+                  update puzzles set givens_packed = X'$(tr . 0 <<<"$givens7")0' where id = 7;
+                  update puzzles set rating_tenths = case level when 'easy' then 50 else 20 end where id = 9;
+                  update puzzles set hardest_code = 'A', uses = 'A1' || uses where id = 11;"
+  [ "$(sqlite3 bad.db 'select givens from puzzles where id = 7')" = "$givens7" ] || fail "packing givens"
   local freedom
   freedom=$(sqlite3 c.db "select freedom from puzzles where id = 5")
   "$BIN" verify --db bad.db >out.txt
@@ -416,8 +435,10 @@ case_verify() {
     fail "wrong freedom not reported: $(cat out.txt)"
   grep -q '^puzzle 7: givens have more than one solution' out.txt || fail "non-unique not reported: $(cat out.txt)"
   grep -q "^puzzle 9: stored level '[a-z]*', recomputed" out.txt || fail "wrong level not reported"
-  [ "$(grep -c '^puzzle ' out.txt)" -ge 4 ] || fail "too few mismatch lines"
-  grep -Eq '^verify: 400 puzzles checked .*: [0-9]+ mismatches in 4 puzzles' out.txt || fail "summary: $(tail -1 out.txt)"
+  grep -q "^puzzle 11: stored hardest 'none', recomputed" out.txt || fail "wrong hardest not reported"
+  grep -q '^puzzle 11: stored techniques .*"none":1' out.txt || fail "wrong techniques not reported"
+  [ "$(grep -c '^puzzle ' out.txt)" -ge 6 ] || fail "too few mismatch lines"
+  grep -Eq '^verify: 400 puzzles checked .*: [0-9]+ mismatches in 5 puzzles' out.txt || fail "summary: $(tail -1 out.txt)"
   # A run whose written count disagrees with its rows.
   sqlite3 bad.db "update runs set written = written + 1 where id = 2"
   "$BIN" verify --db bad.db --run 2 >out.txt
@@ -606,7 +627,7 @@ case_grid_methods() {
   sqlite3 g.db 'select givens from puzzles' >all.txt
   [ "$(qqwing_unique all.txt)" -eq 1700 ] || fail "qqwing finds $(qqwing_unique all.txt) of 1700 unique"
   "$BIN" verify --db g.db >out.txt || fail "verify: $(grep -v '^verify' out.txt | head -3)"
-  [ "$(sqlite3 g.db 'select count(*) - count(distinct canonical) from puzzles')" -eq 0 ] ||
+  [ "$("$BIN" export --db g.db --columns canonical --format lines | sort -u | wc -l)" -eq 1700 ] ||
     fail "two puzzles share a canonical form"
   "$BIN" stats --db g.db >out.txt || fail stats
   for m in search digit-rows box-fill pattern random-clues; do
@@ -710,7 +731,7 @@ case_grid_source() {
   "$BIN" generate --db g.db --count 120 --seed 62 --grid-source g.txt --transform full --quiet ||
     fail "--grid-source"
   [ "$(sqlite3 g.db "select count(*) from puzzles where grid_method = 'source'")" -eq 120 ] || fail "grid_method"
-  [ "$(sqlite3 g.db 'select count(distinct solution_canonical) from puzzles')" -eq 3 ] ||
+  [ "$("$BIN" export --db g.db --columns solution_canonical --format lines | sort -u | wc -l)" -eq 3 ] ||
     fail "expected the 3 source grids, up to equivalence"
   [ "$(sqlite3 g.db 'select count(distinct solution) from puzzles')" -gt 100 ] || fail "--transform full did not vary the grids"
   "$BIN" verify --db g.db >/dev/null || fail verify
@@ -736,8 +757,10 @@ case_duplicates() {
     fail "summary: $(cat out.txt)"
   [ "$(sqlite3 d.db 'select written, duplicates, next_item from runs where id = 2')" = "100|100|200" ] ||
     fail "runs: $(sqlite3 d.db 'select * from runs')"
-  [ "$(sqlite3 d.db 'select count(*), count(distinct canonical) from puzzles')" = "200|200" ] ||
+  [ "$(sqlite3 d.db 'select count(*), count(distinct canonical_key) from puzzles')" = "200|200" ] ||
     fail "duplicates stored"
+  [ "$("$BIN" export --db d.db --columns canonical --format lines | sort -u | wc -l)" -eq 200 ] ||
+    fail "duplicates stored: two puzzles share a canonical form"
   # Run 2 skipped items 0-99 (run 1 has them) and stored 100-199: together one run of 200.
   "$BIN" generate --db u.db --count 200 --seed 41 --quiet || fail "run of 200"
   [ "$(sqlite3 d.db 'select group_concat(givens) from (select givens from puzzles order by run_id, item_index)')" = \
@@ -751,8 +774,9 @@ case_duplicates() {
   [ "$(sed -n 1p pair.txt)" != "$(sed -n 2p pair.txt)" ] || fail "the transform changed nothing"
   [ "$(grep -o '"canonical":"[^"]*"' pair.jsonl | sort -u | wc -l)" -eq 1 ] ||
     fail "equivalent puzzles, different canonical forms: $(cat pair.jsonl)"
-  [ "$(grep -o '"canonical":"[^"]*"' pair.jsonl | head -1)" = \
-    "\"canonical\":\"$(sqlite3 d.db 'select canonical from puzzles where id = 1')\"" ] ||
+  local form
+  form=$("$BIN" export --db d.db --columns id,canonical --format lines | sed -n 's/^1 //p')
+  [ "$(grep -o '"canonical":"[^"]*"' pair.jsonl | head -1)" = "\"canonical\":\"$form\"" ] ||
     fail "rate and the corpus disagree on the canonical form"
   "$BIN" stats --db d.db >out.txt || fail stats
   grep -Eq '^  search +200 +200 +100 +33.33% ' out.txt || fail "stats: $(cat out.txt)"
@@ -766,10 +790,14 @@ case_duplicates() {
   [ "$(sqlite3 d.db 'select group_concat(givens) from (select givens from puzzles order by run_id, item_index)')" = \
     "$(sqlite3 u.db 'select group_concat(givens) from (select givens from puzzles order by item_index)')" ] ||
     fail "resumed run differs"
+  # A collision row (its key taken by another form) keeps its form instead of a key: verify
+  # accepts its own form there and reports another.
   cp d.db bad.db
-  sqlite3 bad.db "update puzzles set canonical = (select givens from puzzles where id = 2) where id = 1"
+  sqlite3 bad.db "update puzzles set canonical_key = null, collision_canonical = '$form' where id = 1"
+  "$BIN" verify --db bad.db >out.txt || fail "a collision row with its own form: $(cat out.txt)"
+  sqlite3 bad.db "update puzzles set collision_canonical = (select givens from puzzles where id = 2) where id = 1"
   "$BIN" verify --db bad.db >out.txt
-  grep -q '^puzzle 1: stored canonical' out.txt || fail "wrong canonical not reported: $(cat out.txt)"
+  grep -q '^puzzle 1: stored collision_canonical' out.txt || fail "wrong canonical not reported: $(cat out.txt)"
   # The key index keeps forms unique only while each key is its form's: verify checks that too.
   cp d.db bad.db
   sqlite3 bad.db "update puzzles set canonical_key = canonical_key + 1 where id = 3"

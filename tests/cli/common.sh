@@ -16,9 +16,10 @@ count_rows() { sqlite3 "$1" "$2"; }
 # the longest cases), where every run is about ten times slower.
 scaled() { if [ -n "${SUDOKU_TEST_SANITIZED:-}" ]; then echo "$2"; else echo "$1"; fi; }
 
+# The user-visible columns of a puzzle row; the canonical forms follow from the givens.
 PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level, symmetry,
-  grid_method, canonical, solution_canonical, dig_order, clue_level, rating, hardest, guesses,
-  techniques, canonical_key'
+  grid_method, dig_order, clue_level, rating, ep, ed, hardest, guesses, techniques, canonical_key,
+  collision_canonical'
 RUN_COLUMNS='id, seed, params, tool_version, requested, written, duplicates, next_item, status'
 
 # same_corpus A B: the two corpora hold the same runs and the same puzzles, row for row.

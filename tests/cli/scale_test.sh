@@ -122,7 +122,7 @@ case_merge_corpora() {
     "1|1|200|200|0 2|2|100|100|0 3|1|250|50|200 " ] || fail "runs: $(sqlite3 out.db 'select * from runs')"
   [ "$(sqlite3 out.db 'select params from runs where id = 2')" = \
     "$(sqlite3 a.db 'select params from runs where id = 2')" ] || fail "parameters not kept"
-  [ "$(sqlite3 out.db 'select count(distinct canonical) = count(*) from puzzles')" = 1 ] ||
+  [ "$("$BIN" export --db out.db --columns canonical --format lines | sort -u | wc -l)" -eq 350 ] ||
     fail "a form is stored twice"
   # b's last 50 puzzles are its run's items 200..249, in order.
   sqlite3 b.db 'select givens from puzzles where item_index >= 200 order by id' >want.txt
