@@ -25,7 +25,12 @@ PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level,
 
 # dump_db DB OUT: the rows a user reads, without the wall-clock times of runs.
 dump_db() {
-  sqlite3 -readonly "$1" "select $PUZZLE_COLUMNS from puzzles order by id" >"$2.puzzles"
+  # Since schema 16 the technique uses' JSON is a view; before, a column of puzzles.
+  local from=puzzles
+  if [ "$(sqlite3 -readonly "$1" "select count(*) from sqlite_master where name = 'puzzle_techniques'")" = 1 ]; then
+    from='puzzles join puzzle_techniques using (id)'
+  fi
+  sqlite3 -readonly "$1" "select $PUZZLE_COLUMNS from $from order by id" >"$2.puzzles"
   sqlite3 -readonly "$1" "select id, seed, params, tool_version, requested, written, status,
     duplicates, next_item from runs order by id" >"$2.runs"
   sqlite3 -readonly "$1" "pragma user_version" >"$2.version"

@@ -20,12 +20,14 @@ scaled() { if [ -n "${SUDOKU_TEST_SANITIZED:-}" ]; then echo "$2"; else echo "$1
 PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level, symmetry,
   grid_method, dig_order, clue_level, rating, ep, ed, hardest, guesses, techniques, canonical_key,
   collision_canonical'
+# The rows with their technique uses as JSON (a view since schema 16).
+PUZZLES_READ='puzzles join puzzle_techniques using (id)'
 RUN_COLUMNS='id, seed, params, tool_version, requested, written, duplicates, next_item, status'
 
 # same_corpus A B: the two corpora hold the same runs and the same puzzles, row for row.
 same_corpus() {
-  sqlite3 "$1" "select $PUZZLE_COLUMNS from puzzles order by id" >"$1.rows"
-  sqlite3 "$2" "select $PUZZLE_COLUMNS from puzzles order by id" >"$2.rows"
+  sqlite3 "$1" "select $PUZZLE_COLUMNS from $PUZZLES_READ order by id" >"$1.rows"
+  sqlite3 "$2" "select $PUZZLE_COLUMNS from $PUZZLES_READ order by id" >"$2.rows"
   [ -s "$1.rows" ] || fail "$1 holds no puzzles"
   cmp -s "$1.rows" "$2.rows" || fail "$1 and $2 differ: $(diff "$1.rows" "$2.rows" | head -4)"
   sqlite3 "$1" "select $RUN_COLUMNS from runs order by id" >"$1.runs"

@@ -76,7 +76,7 @@ PY
     where t.name <> q.hardest" >diff.txt
   [ "$(cat diff.txt)" = 0 ] || fail "hardest differs from the corpus in $(cat diff.txt) rows"
   sqlite3 pack.db "attach 'c.db' as c;
-    select count(*) from puzzles p join c.puzzles q using (id), techniques t
+    select count(*) from puzzles p join c.puzzle_techniques q using (id), techniques t
     where ((p.techniques >> t.id) & 1) <> (json_extract(q.techniques, '$.\"' || t.name || '\"')
                                             is not null)" >diff.txt
   [ "$(cat diff.txt)" = 0 ] || fail "the technique set differs in $(cat diff.txt) cases"

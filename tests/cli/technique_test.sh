@@ -36,14 +36,15 @@ case_requires() {
   need sqlite3
   "$BIN" generate --db a.db --requires pointing,naked-pair --count 5 --seed 1 --quiet ||
     fail "generate --requires"
-  [ "$(sqlite3 a.db "select count(*) from puzzles where json_extract(techniques, '$.pointing') > 0
+  [ "$(sqlite3 a.db "select count(*) from puzzle_techniques
+                      where json_extract(techniques, '$.pointing') > 0
                       and json_extract(techniques, '$.\"naked-pair\"') > 0")" = 5 ] ||
-    fail "rows: $(sqlite3 a.db 'select techniques from puzzles')"
+    fail "rows: $(sqlite3 a.db 'select techniques from puzzle_techniques')"
   "$BIN" generate --db b.db --hardest xy-wing --requires x-wing --count 2 --seed 1 --quiet ||
     fail "generate --hardest xy-wing --requires x-wing"
-  [ "$(sqlite3 b.db "select count(*) from puzzles where hardest = 'xy-wing'
+  [ "$(sqlite3 b.db "select count(*) from $PUZZLES_READ where hardest = 'xy-wing'
                       and json_extract(techniques, '$.\"x-wing\"') > 0")" = 2 ] ||
-    fail "rows: $(sqlite3 b.db 'select hardest, techniques from puzzles')"
+    fail "rows: $(sqlite3 b.db "select hardest, techniques from $PUZZLES_READ")"
 }
 
 # export and stats count what a sqlite3 query counts.
@@ -59,11 +60,11 @@ case_filters() {
     [ "$got" = "$want" ] || fail "stats --hardest $hardest: $got, sqlite3 $want"
   done
   [ "$want" -gt 0 ] || fail "no xy-chain among 300 minimal puzzles"
-  want=$(sqlite3 c.db "select count(*) from puzzles where json_extract(techniques, '$.pointing') > 0
+  want=$(sqlite3 c.db "select count(*) from $PUZZLES_READ where json_extract(techniques, '$.pointing') > 0
                        and json_extract(techniques, '$.\"naked-pair\"') > 0")
   got=$("$BIN" export --db c.db --format lines --requires pointing,naked-pair | wc -l)
   [ "$got" = "$want" ] && [ "$want" -gt 0 ] || fail "export --requires: $got rows, sqlite3 $want"
-  want=$(sqlite3 c.db "select count(*) from puzzles where hardest = 'xy-chain'
+  want=$(sqlite3 c.db "select count(*) from $PUZZLES_READ where hardest = 'xy-chain'
                        and json_extract(techniques, '$.pointing') > 0")
   got=$("$BIN" export --db c.db --format lines --hardest xy-chain --requires pointing | wc -l)
   [ "$got" = "$want" ] || fail "export --hardest --requires: $got rows, sqlite3 $want"
