@@ -9,7 +9,7 @@
 set -uo pipefail
 CASE="$1"
 BIN="$2"
-readonly LATEST=14  # this tool's schema version
+readonly LATEST=16  # this tool's schema version
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
