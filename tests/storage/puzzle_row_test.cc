@@ -169,12 +169,12 @@ TEST(PuzzleRow, ACopiedRowKeepsEveryColumn) {
   ASSERT_TRUE(source->WriteBatch({&record, 1}, &outcome).ok());
   // A collision row (no key, its form stored) in the source gets its true key back in the copy.
   const std::string form = ToString(record.canonical);
-  ASSERT_EQ(sqlite3_exec(StoreDb(*source),
-                         ("UPDATE puzzles SET canonical_key = NULL, collision_canonical = '" +
-                          form + "'")
-                             .c_str(),
-                         nullptr, nullptr, nullptr),
-            SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(
+          StoreDb(*source),
+          ("UPDATE puzzles SET canonical_key = NULL, collision_canonical = '" + form + "'").c_str(),
+          nullptr, nullptr, nullptr),
+      SQLITE_OK);
   for (bool drop_key : {false, true}) {
     auto target = OpenWithRun();
     ASSERT_NO_FATAL_FAILURE(CopyRows(StoreDb(*source), StoreDb(*target), drop_key));

@@ -977,8 +977,9 @@ TEST_F(SqliteStoreTest, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
   // The forms schema 2 filled in gave the keys of schema 4; the lean row keeps only those.
   EXPECT_EQ(QueryInt(db, "SELECT canonical_key FROM puzzles WHERE item_index = 0"),
             CanonicalKey(CanonicalForm(puzzle)));
-  EXPECT_EQ(QueryText(db, "SELECT canonical_key IS NULL AND collision_canonical IS NULL "
-                          "FROM puzzles WHERE item_index = 1"),
+  EXPECT_EQ(QueryText(db,
+                      "SELECT canonical_key IS NULL AND collision_canonical IS NULL "
+                      "FROM puzzles WHERE item_index = 1"),
             "1");
   EXPECT_EQ(QueryInt(db, "SELECT canonical_key FROM puzzles WHERE item_index = 2"),
             CanonicalKey(CanonicalGrid(solution)));
