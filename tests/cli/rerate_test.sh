@@ -247,7 +247,8 @@ case_chain_step_resume() {
 
 # The lean row (schema 16) for a corpus of schema 14, one of its rows a collision row: every
 # column a user sees, the canonical forms too, is as it was; `verify` passes; and the file is
-# smaller than the old one compacted (the migration gave the old table's pages back).
+# smaller than the old one compacted (the migration gave the old table's pages back). A row the
+# lean row cannot hold stops the migration in one line naming it.
 case_lean_row() {
   need sqlite3
   local visible="id, run_id, item_index, givens, solution, clues, freedom, level, clue_level,
@@ -257,6 +258,16 @@ case_lean_row() {
   # A collision row of schema 14: its key taken by another form, its form stored.
   sqlite3 l.db "update puzzles set canonical_key = null where id = 17; vacuum" || fail "aging l.db"
   sqlite3 l.db "select $visible, canonical, solution_canonical from puzzles order by id" >want.txt
+  # A row the lean row cannot hold stops the migration, named, before schema 16, rows intact.
+  cp l.db bad.db
+  sqlite3 bad.db "update puzzles set givens = 'x' || substr(givens, 2) where id = 33" ||
+    fail "damaging bad.db"
+  sqlite3 bad.db "select givens, techniques from puzzles order by id" >bad_before.txt
+  expect_one_line_error 1 "$BIN" migrate --db bad.db
+  grep -q "bad.db: puzzle id 33: .*delete the row to migrate" err.txt || fail "$(cat err.txt)"
+  [ "$(sqlite3 bad.db 'pragma user_version')" -eq 15 ] || fail "bad.db is not at schema 15"
+  sqlite3 bad.db "select givens, techniques from puzzles order by id" | cmp -s - bad_before.txt ||
+    fail "the failed migration changed rows"
   local old_size
   old_size=$(stat -c %s l.db)
   "$BIN" migrate --db l.db >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
