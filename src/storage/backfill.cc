@@ -405,9 +405,11 @@ constexpr char kLeanColumns[] =
     "canonical_key, collision_canonical, givens_packed, solution_packed, rating_tenths, "
     "ep_tenths, ed_tenths, hardest_code, uses";
 
+}  // namespace
+
 // A batch of the copy: the rows after the last one copied, in id order, so that a killed
 // migration resumes where it stopped (the copied rows are its progress).
-Status LeanRowBatch(sqlite3* db, const std::string& path, bool* done) {
+Status LeanRowBatch(sqlite3* db, const std::string& path, int batch_rows, bool* done) {
   constexpr std::string_view kWhat = "cannot copy the puzzles into the lean rows of schema 16";
   OwnedStmt last;
   if (Status s = Prepare(db, path, kWhat,
@@ -418,7 +420,7 @@ Status LeanRowBatch(sqlite3* db, const std::string& path, bool* done) {
       !s.ok()) {
     return s;
   }
-  if (sqlite3_bind_int(last.get(), 1, kLeanRowBatchRows) != SQLITE_OK ||
+  if (sqlite3_bind_int(last.get(), 1, batch_rows) != SQLITE_OK ||
       sqlite3_step(last.get()) != SQLITE_ROW) {
     return Error(db, path, kWhat);
   }
@@ -456,14 +458,12 @@ Status LeanRowBatch(sqlite3* db, const std::string& path, bool* done) {
   return failed;
 }
 
-}  // namespace
-
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done) {
   *done = true;
   if (version == kRerateVersion) return RerateBatch(db, path, done);
   if (version == kEpEdVersion) return EpEdBatch(db, path, done);
   if (version == kChainStepVersion) return ChainStepBatch(db, path, done);
-  if (version == kLeanRowVersion) return LeanRowBatch(db, path, done);
+  if (version == kLeanRowVersion) return LeanRowBatch(db, path, kLeanRowBatchRows, done);
   return Status::Ok();
 }
 

@@ -32,6 +32,11 @@ Status BackfillAfterSchema(sqlite3* db, const std::string& path, int version);
 inline constexpr int kBackfillBatchRows = 5000;
 Status BackfillBatchBeforeSchema(sqlite3* db, const std::string& path, int version, bool* done);
 
+// A batch of schema 16's copy as BackfillBatchBeforeSchema(db, path, 16, done) runs it, but of
+// at most `batch_rows` rows: for tests, which copy small batches. REQUIRES: the file is at
+// schema 15.
+Status LeanRowBatch(sqlite3* db, const std::string& path, int batch_rows, bool* done);
+
 }  // namespace sudoku::storage_internal
 
 #endif  // SUDOKU_STORAGE_BACKFILL_H_

@@ -35,9 +35,24 @@ same_corpus() {
   cmp -s "$1.runs" "$2.runs" || fail "runs of $1 and $2 differ: $(diff "$1.runs" "$2.runs")"
 }
 
-# Undoes schema 14 on a current corpus $1 (schema/014_rating_se_units.sql): rating, ep and ed are
-# the stored integer tenths again, as in the corpora the older schema steps migrate.
+# Undoes schema 16 on a current corpus $1 with tests/common/undo_schema_16.sql: the puzzles table
+# of schema 14 again, with the canonical forms the lean row does not store, which only the tool
+# computes (`export`, of the binary $BIN).
+UNDO_SCHEMA_16_SQL="$(cd "$(dirname "${BASH_SOURCE[0]}")/../common" && pwd)/undo_schema_16.sql"
+undo_schema_16() {
+  "$BIN" export --db "$1" --format csv --columns id,canonical,solution_canonical >"$1.forms" ||
+    fail "reading the canonical forms of $1"
+  sqlite3 "$1" "create table undo_forms (id integer primary key, canonical text,
+                                         solution_canonical text)" \
+    ".import --csv --skip 1 $1.forms undo_forms" ".read $UNDO_SCHEMA_16_SQL" ||
+    fail "undoing schema 16 of $1"
+  rm -f "$1.forms"
+}
+
+# Undoes schemas 16 and 14 on a current corpus $1 (schema/014_rating_se_units.sql): rating, ep
+# and ed are the stored integer tenths again, as in the corpora the older schema steps migrate.
 undo_schema_14() {
+  undo_schema_16 "$1"
   sqlite3 "$1" "drop index puzzles_rating; alter table puzzles drop column rating;
                 alter table puzzles drop column ep; alter table puzzles drop column ed;
                 alter table puzzles rename column rating_tenths to rating;

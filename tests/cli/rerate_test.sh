@@ -2,14 +2,14 @@
 # Corpora rated by an older rater (schema 4, before SE's direct techniques; schema 5, before the
 # forcing chains; schema 6, before the multiple forcing chains; schema 7, before the dynamic
 # forcing chains; schema 8, before the dynamic forcing chains (+); schema 9, before the aligned
-# exclusions; schema 12, before SE's chain step) brought up to this one by `migrate`, one CTest
-# case per function:
+# exclusions; schema 12, before SE's chain step) brought up to this one by `migrate`, and a
+# corpus of schema 14 given the lean row (schema 16), one CTest case per function:
 # tests/cli/rerate_test.sh CASE BINARY.
 # Exit 0 = pass, 77 = skipped (a tool it needs is missing), anything else = fail.
 set -uo pipefail
 CASE="$1"
 BIN="$2"
-readonly LATEST=14  # this tool's schema version
+readonly LATEST=16  # this tool's schema version
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
@@ -243,6 +243,45 @@ case_chain_step_resume() {
     echo "note: the migration ended before it could be killed between batches" >&2
   fi
   finish_as_new k.db
+}
+
+# The lean row (schema 16) for a corpus of schema 14, one of its rows a collision row: every
+# column a user sees, the canonical forms too, is as it was; `verify` passes; and the file is
+# smaller than the old one compacted (the migration gave the old table's pages back). A row the
+# lean row cannot hold stops the migration in one line naming it.
+case_lean_row() {
+  need sqlite3
+  local visible="id, run_id, item_index, givens, solution, clues, freedom, level, clue_level,
+    rating, ep, ed, hardest, guesses, techniques, symmetry, grid_method, dig_order, canonical_key"
+  "$BIN" generate --db l.db --count 400 --seed 9 --threads 2 --quiet || fail generate
+  undo_schema_16 l.db
+  # A collision row of schema 14: its key taken by another form, its form stored.
+  sqlite3 l.db "update puzzles set canonical_key = null where id = 17; vacuum" || fail "aging l.db"
+  sqlite3 l.db "select $visible, canonical, solution_canonical from puzzles order by id" >want.txt
+  # A row the lean row cannot hold stops the migration, named, before schema 16, rows intact.
+  cp l.db bad.db
+  sqlite3 bad.db "update puzzles set givens = 'x' || substr(givens, 2) where id = 33" ||
+    fail "damaging bad.db"
+  sqlite3 bad.db "select givens, techniques from puzzles order by id" >bad_before.txt
+  expect_one_line_error 1 "$BIN" migrate --db bad.db
+  grep -q "bad.db: puzzle id 33: .*delete the row to migrate" err.txt || fail "$(cat err.txt)"
+  [ "$(sqlite3 bad.db 'pragma user_version')" -eq 15 ] || fail "bad.db is not at schema 15"
+  sqlite3 bad.db "select givens, techniques from puzzles order by id" | cmp -s - bad_before.txt ||
+    fail "the failed migration changed rows"
+  local old_size
+  old_size=$(stat -c %s l.db)
+  "$BIN" migrate --db l.db >out.txt 2>err.txt || fail "migrate: $(cat err.txt)"
+  [ "$(cat out.txt)" = "l.db: schema 14 -> $LATEST" ] || fail "migrate said: $(cat out.txt)"
+  "$BIN" export --db l.db --format csv --columns canonical,solution_canonical |
+    tail -n +2 | tr ',' '|' >forms.txt
+  sqlite3 l.db "select $visible from puzzles order by id" | paste -d '|' - forms.txt >got.txt
+  cmp -s want.txt got.txt || fail "rows differ from schema 14's: $(diff want.txt got.txt | head -3)"
+  [ "$(sqlite3 l.db "select id from puzzles where collision_canonical is not null")" = 17 ] ||
+    fail "the collision row lost its form"
+  "$BIN" verify --db l.db --threads 2 >out.txt 2>err.txt || fail "verify: $(cat out.txt err.txt)"
+  local new_size
+  new_size=$(stat -c %s l.db)
+  [ "$new_size" -lt "$old_size" ] || fail "the file grew: $old_size -> $new_size bytes"
 }
 
 "case_$CASE"

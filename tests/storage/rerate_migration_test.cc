@@ -39,6 +39,7 @@ using testing::kUndoSchema14Sql;
 using testing::QueryInt;
 using testing::QueryText;
 using testing::StoreDb;
+using testing::UndoSchema16;
 
 // A corpus of `count` generated minimal puzzles as this version writes it, then aged to what an
 // older rater could have left: every rating column wrong, schema `version`.
@@ -62,6 +63,10 @@ void MakeOldCorpus(const std::string& path, int count, int version = 4) {
   ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
   ASSERT_TRUE(store->EndRun("finished").ok());
   store.reset();
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  UndoSchema16(db);
+  sqlite3_close(db);
   ExecOnFile(path,
              std::string(kUndoSchema14Sql) +
                  "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "

@@ -965,8 +965,8 @@ TEST_F(SqliteStoreTest, ResumesARunWithDuplicatesAtItsNextItem) {
   EXPECT_EQ(QueryText(StoreDb(*store), "SELECT written || ' ' || next_item FROM runs"), "10 11");
 }
 
-// A corpus written under schema 1 (no canonical forms) gets them when a store opens it; an
-// equivalent later row keeps canonical NULL and loses nothing.
+// A corpus written under schema 1 (no canonical forms) gets them, and their keys, when a store
+// opens it; an equivalent later row keeps neither key nor form and loses nothing.
 TEST_F(SqliteStoreTest, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
   const fs::path schema = fs::path(SUDOKU_TEST_DATA_DIR) / ".." / ".." / "schema";
   const std::string v1 = ReadBytes((schema / "001_init.sql").string());
@@ -996,12 +996,18 @@ TEST_F(SqliteStoreTest, MigratesASchemaOneCorpusAndFillsCanonicalForms) {
   sqlite3* db = StoreDb(*store_);
   EXPECT_EQ(QueryInt(db, "PRAGMA user_version"), StoreSchemaVersion());
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM puzzles"), 3);
-  EXPECT_EQ(QueryText(db, "SELECT canonical FROM puzzles WHERE item_index = 0"),
-            ToString(CanonicalForm(puzzle)));
-  EXPECT_EQ(QueryText(db, "SELECT canonical IS NULL FROM puzzles WHERE item_index = 1"), "1");
-  EXPECT_EQ(QueryText(db, "SELECT canonical FROM puzzles WHERE item_index = 2"),
-            ToString(CanonicalGrid(solution)));
-  EXPECT_EQ(QueryInt(db, "SELECT count(DISTINCT solution_canonical) FROM puzzles"), 1);
+  // The forms schema 2 filled in gave the keys of schema 4; the lean row keeps only those.
+  EXPECT_EQ(QueryInt(db, "SELECT canonical_key FROM puzzles WHERE item_index = 0"),
+            CanonicalKey(CanonicalForm(puzzle)));
+  EXPECT_EQ(QueryText(db,
+                      "SELECT canonical_key IS NULL AND collision_canonical IS NULL "
+                      "FROM puzzles WHERE item_index = 1"),
+            "1");
+  EXPECT_EQ(QueryInt(db, "SELECT canonical_key FROM puzzles WHERE item_index = 2"),
+            CanonicalKey(CanonicalGrid(solution)));
+  EXPECT_EQ(QueryText(db, "SELECT givens FROM puzzles WHERE item_index = 1"), ToString(twin));
+  EXPECT_EQ(QueryInt(db, "SELECT count(DISTINCT sudoku_grid_key(solution_packed)) FROM puzzles"),
+            1);
   EXPECT_EQ(QueryText(db, "SELECT next_item || ' ' || duplicates FROM runs"), "3 0");
   EXPECT_EQ(QueryText(db, "SELECT group_concat(DISTINCT dig_order) FROM puzzles"), "random");
 }
