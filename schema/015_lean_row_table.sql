@@ -285,5 +285,9 @@ SELECT id, run_id, item_index, clues, freedom, symmetry, grid_method, dig_order,
       || iif(instr(techniques, '"dynamic-forcing-chain":'), '^' || CAST(substr(techniques, instr(techniques, '"dynamic-forcing-chain":') + 24) AS INTEGER), '')
       || iif(instr(techniques, '"dynamic-forcing-chain-plus":'), '_' || CAST(substr(techniques, instr(techniques, '"dynamic-forcing-chain-plus":') + 29) AS INTEGER), '')
       || iif(instr(techniques, '"nested-forcing-chain":'), '|' || CAST(substr(techniques, instr(techniques, '"nested-forcing-chain":') + 23) AS INTEGER), '')
-      || iif(instr(techniques, '"guess":'), '~' || CAST(substr(techniques, instr(techniques, '"guess":') + 8) AS INTEGER), '') END AS uses
+      || iif(instr(techniques, '"guess":'), '~' || CAST(substr(techniques, instr(techniques, '"guess":') + 8) AS INTEGER), '')
+      -- A name without a code would be lost: its text makes the row fail the CHECK on uses.
+      || coalesce((SELECT '?' || group_concat(j.key) FROM json_each(techniques) AS j
+                   WHERE j.key NOT IN (SELECT name FROM technique_codes)), '')
+    END AS uses
 FROM puzzles;

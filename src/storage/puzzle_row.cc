@@ -206,6 +206,8 @@ Status CopiedColumns::Read(const Connection& conn) {
     if (name == "id" || name == "run_id") continue;
     if (name == "canonical_key") key = static_cast<int>(names.size());
     if (name == "item_index") item = static_cast<int>(names.size());
+    if (name == "collision_canonical") collision = static_cast<int>(names.size());
+    if (name == "givens_packed") givens = static_cast<int>(names.size());
     names.push_back(name);
   }
   if (key < 0 || item < 0) {
@@ -259,6 +261,22 @@ int BindColumnInPlace(sqlite3_stmt* insert, int p, sqlite3_stmt* source, int c) 
   }
 }
 
+// Binds the form a copied row stores: a row written without a key (drop_key) stores its form, the
+// source's if it was a collision row there too, else one computed from its givens; a row with
+// its key stores none.
+int BindCopiedForm(sqlite3_stmt* insert, int p, sqlite3_stmt* source, const CopiedColumns& columns,
+                   bool drop_key) {
+  if (!drop_key) return sqlite3_bind_null(insert, p);
+  if (sqlite3_column_type(source, columns.collision) != SQLITE_NULL || columns.givens < 0) {
+    return BindColumnInPlace(insert, p, source, columns.collision);
+  }
+  const std::optional<Grid> givens = UnpackGrid(sqlite3_column_blob(source, columns.givens),
+                                                sqlite3_column_bytes(source, columns.givens));
+  if (!givens) return sqlite3_bind_null(insert, p);  // the CHECK on givens_packed refuses it
+  const std::string form = ToString(CanonicalForm(*givens));
+  return BindCopy(insert, p, form);
+}
+
 }  // namespace
 
 int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,
@@ -266,8 +284,13 @@ int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,
   int rc = sqlite3_bind_int64(insert, 1, run_id);
   const int count = static_cast<int>(columns.names.size());
   for (int c = 0; c < count && rc == SQLITE_OK; ++c) {
-    rc = c == columns.key && drop_key ? sqlite3_bind_null(insert, c + 2)
-                                      : BindColumnInPlace(insert, c + 2, source, c);
+    if (c == columns.key && drop_key) {
+      rc = sqlite3_bind_null(insert, c + 2);
+    } else if (c == columns.collision) {
+      rc = BindCopiedForm(insert, c + 2, source, columns, drop_key);
+    } else {
+      rc = BindColumnInPlace(insert, c + 2, source, c);
+    }
   }
   return rc;
 }

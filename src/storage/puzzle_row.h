@@ -108,8 +108,10 @@ RatingRow ReadRatingRow(sqlite3_stmt* select, int first);
 // run_id, read from the schema itself so that no column is left behind.
 struct CopiedColumns {
   std::vector<std::string> names;
-  int key = -1;   // canonical_key's position in names
-  int item = -1;  // item_index's
+  int key = -1;        // canonical_key's position in names
+  int item = -1;       // item_index's
+  int collision = -1;  // collision_canonical's, -1 if there is none
+  int givens = -1;     // givens_packed's, -1 if there is none
 
   // Reads the columns of `conn`'s puzzles table. Fails if it lacks canonical_key or item_index.
   Status Read(const Connection& conn);
@@ -121,7 +123,8 @@ struct CopiedColumns {
 };
 
 // Binds the row `source` selected with columns.SelectList() to columns.InsertSql(), under run
-// `run_id`; with drop_key the row is written without its key (a key collision in the output).
+// `run_id`; with drop_key the row is written without its key (a key collision in the output)
+// and so with its form in collision_canonical, which a row with its key has NULL.
 // Texts and blobs are bound in place, not copied: REQUIRES: `insert` is stepped before `source`
 // is stepped or reset.
 int BindCopiedRow(sqlite3_stmt* insert, int64_t run_id, sqlite3_stmt* source,

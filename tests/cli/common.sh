@@ -22,6 +22,16 @@ PUZZLE_COLUMNS='id, run_id, item_index, givens, solution, clues, freedom, level,
   collision_canonical'
 # The rows with their technique uses as JSON (a view since schema 16).
 PUZZLES_READ='puzzles join puzzle_techniques using (id)'
+
+# The FROM clause that reads puzzles with their `techniques` in corpus $1, of any schema: the
+# view of schema 16, or the column before.
+puzzles_read() {
+  if [ "$(sqlite3 "$1" "select count(*) from sqlite_master where name = 'puzzle_techniques'")" = 1 ]; then
+    echo "$PUZZLES_READ"
+  else
+    echo puzzles
+  fi
+}
 RUN_COLUMNS='id, seed, params, tool_version, requested, written, duplicates, next_item, status'
 
 # same_corpus A B: the two corpora hold the same runs and the same puzzles, row for row.

@@ -25,7 +25,7 @@ drop_ep_ed() {
 # The rating columns of every row of corpus $1 (schema 14 or later), in id order.
 rating_rows() {
   sqlite3 "$1" "select id, ep_tenths, ed_tenths, rating_tenths, hardest, guesses, techniques, level
-                from puzzles order by id"
+                from $(puzzles_read "$1") order by id"
 }
 
 # Finishes the killed migration of corpus $1 and expects every row to equal want.txt (a new
@@ -274,7 +274,7 @@ case_lean_row() {
   [ "$(cat out.txt)" = "l.db: schema 14 -> $LATEST" ] || fail "migrate said: $(cat out.txt)"
   "$BIN" export --db l.db --format csv --columns canonical,solution_canonical |
     tail -n +2 | tr ',' '|' >forms.txt
-  sqlite3 l.db "select $visible from puzzles order by id" | paste -d '|' - forms.txt >got.txt
+  sqlite3 l.db "select $visible from $PUZZLES_READ order by id" | paste -d '|' - forms.txt >got.txt
   cmp -s want.txt got.txt || fail "rows differ from schema 14's: $(diff want.txt got.txt | head -3)"
   [ "$(sqlite3 l.db "select id from puzzles where collision_canonical is not null")" = 17 ] ||
     fail "the collision row lost its form"

@@ -1,6 +1,7 @@
 -- Undoes schema 16 (schema/015_lean_row_table.sql, schema/016_lean_row.sql) on a current corpus,
 -- for the tests that age a new corpus into an older schema: the puzzles table of schema 14 again,
--- column for column, with its indexes, technique_codes gone, version 14.
+-- column for column, with its indexes, technique_codes and the view puzzle_techniques gone,
+-- version 14.
 --
 -- The lean row does not store the canonical forms, and SQLite alone cannot compute them: the
 -- caller first fills table undo_forms(id, canonical, solution_canonical) with each row's forms
@@ -37,9 +38,11 @@ SELECT l.id, l.run_id, l.item_index, l.givens, l.solution, l.clues, l.freedom, l
        l.symmetry, l.grid_method,
        CASE WHEN l.canonical_key IS NULL THEN l.collision_canonical ELSE f.canonical END,
        f.solution_canonical, l.dig_order, l.clue_level, l.rating_tenths, l.hardest, l.guesses,
-       l.techniques, l.canonical_key, l.ep_tenths, l.ed_tenths
+       t.techniques, l.canonical_key, l.ep_tenths, l.ed_tenths
 FROM puzzles_lean AS l LEFT JOIN undo_forms AS f ON f.id = l.id
+  JOIN puzzle_techniques AS t ON t.id = l.id
 ORDER BY l.id;
+DROP VIEW puzzle_techniques;
 DROP TABLE puzzles_lean;
 DROP TABLE undo_forms;
 DROP TABLE technique_codes;

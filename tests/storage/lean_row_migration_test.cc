@@ -117,7 +117,8 @@ std::vector<std::string> VisibleRows(sqlite3* db) {
              "coalesce(collision_canonical, sudoku_canonical_form(givens_packed)) END, "
              "sudoku_canonical_form(solution_packed)"
            : "canonical, solution_canonical";
-  return Rows(db, std::string("SELECT ") + kVisible + ", " + forms + " FROM puzzles ORDER BY id");
+  const char* from = lean ? " FROM puzzles JOIN puzzle_techniques USING (id)" : " FROM puzzles";
+  return Rows(db, std::string("SELECT ") + kVisible + ", " + forms + from + " ORDER BY id");
 }
 
 // Opens the corpus at `path` as a store (which migrates it); its open status.
@@ -208,7 +209,8 @@ TEST(LeanRowMigration, ResumesAfterTheLastCommittedBatch) {
 // does not know) stops the migration with its id; the file stays before schema 16 (at 15, whose
 // step committed: the copy is schema 16's) with the rows intact, and migrates once the row is gone.
 TEST(LeanRowMigration, ARowThatCannotBeCopiedStopsItByName) {
-  for (const char* damage : {"givens = 'x' || substr(givens, 2)", "hardest = 'mystery-wing'"}) {
+  for (const char* damage : {"givens = 'x' || substr(givens, 2)", "hardest = 'mystery-wing'",
+                             "techniques = '{\"hidden-single-box\":40,\"mystery-wing\":1}'"}) {
     SCOPED_TRACE(damage);
     TempDb file;
     ASSERT_NO_FATAL_FAILURE(MakeSchema14Corpus(file.path()));

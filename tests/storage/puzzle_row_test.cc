@@ -163,35 +163,44 @@ void CopyRows(sqlite3* from, sqlite3* to, bool drop_key) {
 }
 
 TEST(PuzzleRow, ACopiedRowKeepsEveryColumn) {
-  auto source = OpenWithRun();
   const PuzzleRecord record = MakeRecord(3);
-  BatchOutcome outcome;
-  ASSERT_TRUE(source->WriteBatch({&record, 1}, &outcome).ok());
-  // A collision row (no key, its form stored) in the source gets its true key back in the copy.
   const std::string form = ToString(record.canonical);
-  ASSERT_EQ(
-      sqlite3_exec(
-          StoreDb(*source),
-          ("UPDATE puzzles SET canonical_key = NULL, collision_canonical = '" + form + "'").c_str(),
-          nullptr, nullptr, nullptr),
-      SQLITE_OK);
-  for (bool drop_key : {false, true}) {
-    auto target = OpenWithRun();
-    ASSERT_NO_FATAL_FAILURE(CopyRows(StoreDb(*source), StoreDb(*target), drop_key));
-    const std::vector<StoredPuzzle> rows = ReadRows(StoreDb(*target));
-    ASSERT_EQ(rows.size(), 1u);
-    ExpectHolds(rows[0], record);
-    EXPECT_EQ(rows[0].has_canonical_key, !drop_key);
-    if (drop_key) {
-      EXPECT_EQ(rows[0].collision_canonical, form);  // a collision row in the copy too
-    } else {
-      EXPECT_EQ(rows[0].canonical_key, CanonicalKey(record.canonical));
+  // The source row as the store writes it, and as a collision row (no key, its form stored).
+  for (bool collision_row : {false, true}) {
+    auto source = OpenWithRun();
+    BatchOutcome outcome;
+    ASSERT_TRUE(source->WriteBatch({&record, 1}, &outcome).ok());
+    if (collision_row) {
+      ASSERT_EQ(sqlite3_exec(StoreDb(*source),
+                             ("UPDATE puzzles SET canonical_key = NULL, collision_canonical = '" +
+                              form + "'")
+                                 .c_str(),
+                             nullptr, nullptr, nullptr),
+                SQLITE_OK);
     }
-    // Every column but id and run_id is copied.
-    CopiedColumns columns;
-    ASSERT_TRUE(columns.Read(Connection(target->path(), StoreDb(*target))).ok());
-    EXPECT_EQ(static_cast<int64_t>(columns.names.size()) + 2,
-              QueryInt(StoreDb(*target), "SELECT count(*) FROM pragma_table_info('puzzles')"));
+    for (bool drop_key : {false, true}) {
+      SCOPED_TRACE(std::string(collision_row ? "collision row" : "keyed row") +
+                   (drop_key ? ", key dropped" : ", key kept"));
+      auto target = OpenWithRun();
+      ASSERT_NO_FATAL_FAILURE(CopyRows(StoreDb(*source), StoreDb(*target), drop_key));
+      const std::vector<StoredPuzzle> rows = ReadRows(StoreDb(*target));
+      ASSERT_EQ(rows.size(), 1u);
+      ExpectHolds(rows[0], record);
+      // A row with its key stores no form; one without stores its form (a collision row in the
+      // output too), whether the source stored it or the copy computes it from the givens.
+      EXPECT_EQ(rows[0].has_canonical_key, !drop_key);
+      if (drop_key) {
+        EXPECT_EQ(rows[0].collision_canonical, form);
+      } else {
+        EXPECT_EQ(rows[0].canonical_key, CanonicalKey(record.canonical));
+        EXPECT_EQ(rows[0].collision_canonical, "");
+      }
+      // Every column but id and run_id is copied.
+      CopiedColumns columns;
+      ASSERT_TRUE(columns.Read(Connection(target->path(), StoreDb(*target))).ok());
+      EXPECT_EQ(static_cast<int64_t>(columns.names.size()) + 2,
+                QueryInt(StoreDb(*target), "SELECT count(*) FROM pragma_table_info('puzzles')"));
+    }
   }
 }
 

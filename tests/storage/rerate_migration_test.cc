@@ -99,7 +99,7 @@ std::vector<int64_t> WronglyRated(sqlite3* db) {
   EXPECT_EQ(
       sqlite3_prepare_v2(db,
                          "SELECT id, givens, rating_tenths, hardest, guesses, techniques, level "
-                         "FROM puzzles ORDER BY id",
+                         "FROM puzzles JOIN puzzle_techniques USING (id) ORDER BY id",
                          -1, &stmt, nullptr),
       SQLITE_OK);
   std::vector<int64_t> wrong;

@@ -1,6 +1,6 @@
 // Tests of the lean row's compact forms (src/storage/row_codes.h) against the SQL that decodes
-// them for SQL users (schema/015_lean_row_table.sql, 016_lean_row.sql): packed grids, technique codes and uses,
-// and the levels the schema computes, for every technique, rating and clue count.
+// them for SQL users (schema/015_lean_row_table.sql, 016_lean_row.sql): packed grids, technique
+// codes and uses, and the levels the schema computes, for every technique, rating and clue count.
 #include "storage/row_codes.h"
 
 #include <gtest/gtest.h>
@@ -161,8 +161,8 @@ TEST_F(RowCodesSql, TheSchemaShowsAPackedGridAsItsText) {
   }
   hex += "'";
   ASSERT_EQ(sqlite3_exec(db_,
-                         ("UPDATE puzzles SET givens_packed = " + hex + ", solution_packed = " +
-                          hex + " WHERE id = " + std::to_string(id))
+                         ("UPDATE puzzles SET givens_packed = " + hex +
+                          ", solution_packed = " + hex + " WHERE id = " + std::to_string(id))
                              .c_str(),
                          nullptr, nullptr, nullptr),
             SQLITE_OK);

@@ -567,8 +567,8 @@ TEST_F(SqliteStoreTest, RefusesARecordWhoseLevelIsNotItsRatings) {
   batch[1].level = {};
   Status s = Write(store_, batch);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.message().find("item 1: level '' and clue level '" + std::string(batch[1].clue_class) +
-                             "' are not those of rating 5.0"),
+  EXPECT_NE(s.message().find("item 1: level '' and clue level '" +
+                             std::string(batch[1].clue_class) + "' are not those of rating 5.0"),
             std::string::npos)
       << s.message();
   EXPECT_EQ(QueryInt(StoreDb(*store_), "SELECT count(*) FROM puzzles"), 0);
