@@ -3,6 +3,8 @@
 #include "sudoku/storage/merge.h"
 
 #include <sqlite3.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -37,7 +39,10 @@ constexpr char kSourceRunsSql[] =
     "duplicates, next_item, status FROM runs ORDER BY id";
 
 // Checks that `file` is a corpus of this build's schema and appends its runs to *runs.
-Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
+using SourceDb = std::unique_ptr<sqlite3, int (*)(sqlite3*)>;
+
+// Opens `file` to read it and checks that it is a corpus; its schema version into *version.
+Status OpenSource(const std::string& file, SourceDb* db, int* version) {
   std::error_code ec;
   if (!fs::exists(file, ec)) return Status::NotFound(file + ": no such corpus database");
   if (fs::is_directory(file, ec)) {
@@ -45,15 +50,63 @@ Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
   }
   sqlite3* raw = nullptr;
   const int rc = storage_internal::OpenReadOnly(file, 0, &raw);
-  std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
+  db->reset(raw);
   if (raw == nullptr) return Status::IoError(file + ": cannot open database (out of memory)");
   if (rc != SQLITE_OK) return SqliteError(raw, file, "cannot open database");
   sqlite3_busy_timeout(raw, storage_internal::kBusyTimeoutMs);
+  return storage_internal::CheckCorpus(raw, file, false, version);
+}
+
+// As a writer checks its own file: a damaged input could pass rows the merge cannot read whole
+// (files past kWholeCheckMaxBytes fail at the first damaged page read instead).
+Status CheckSourceIntact(const std::string& file) {
+  SourceDb db(nullptr, sqlite3_close_v2);
   int version = 0;
-  if (Status s = storage_internal::CheckCorpus(raw, file, false, &version); !s.ok()) return s;
-  // As a writer checks its own file: a damaged input could pass rows the merge cannot read
-  // whole (files past kWholeCheckMaxBytes fail at the first damaged page read instead).
-  if (Status s = storage_internal::RefuseDamaged(raw, file); !s.ok()) return s;
+  if (Status s = OpenSource(file, &db, &version); !s.ok()) return s;
+  return storage_internal::RefuseDamaged(db.get(), file);
+}
+
+// The damage checks of the inputs, run beside the rest of the merge on another thread: each is a
+// read of a whole file, on one thread, and nothing is committed before they end (WriteMerge's
+// before_commit). A failure in the merge itself is then told as the damage that explains it.
+class SourceChecks {
+ public:
+  explicit SourceChecks(const std::vector<std::string>& files) : checked_(files.size()) {
+    tasks_.run([this, &files] {
+      tbb::parallel_for(size_t{0}, files.size(),
+                        [&](size_t i) { checked_[i] = CheckSourceIntact(files[i]); });
+    });
+  }
+  ~SourceChecks() { tasks_.wait(); }
+  SourceChecks(const SourceChecks&) = delete;
+  SourceChecks& operator=(const SourceChecks&) = delete;
+
+  // Waits for the checks; the first failure in the order the inputs were given.
+  Status Wait() {
+    tasks_.wait();
+    for (const Status& s : checked_) {
+      if (!s.ok()) return s;
+    }
+    return Status::Ok();
+  }
+  // `merged`, or the damage found in an input when the merge failed (its failure is likely
+  // what reading a damaged page gave).
+  Status Explain(Status merged) {
+    if (merged.ok()) return merged;
+    Status damage = Wait();
+    return damage.ok() ? merged : damage;
+  }
+
+ private:
+  std::vector<Status> checked_;
+  tbb::task_group tasks_;
+};
+
+Status ReadSourceRuns(const std::string& file, std::vector<SourceRun>* runs) {
+  SourceDb db(nullptr, sqlite3_close_v2);
+  int version = 0;
+  if (Status s = OpenSource(file, &db, &version); !s.ok()) return s;
+  sqlite3* raw = db.get();
   if (version < StoreSchemaVersion()) {
     return Status::NotSupported(file + ": schema version " + std::to_string(version) +
                                 " is older than this sudoku-corpus (" +
@@ -242,12 +295,16 @@ Status MergeCorpora(const MergeOptions& options, MergeReport* report) {
         return Status::InvalidArgument(input + ": given twice (also as " + other + ")");
       }
     }
-    if (Status s = ReadSourceRuns(input, &runs); !s.ok()) return s;
     seen.push_back(input);
   }
+  SourceChecks checks(options.inputs);
+  for (const std::string& input : options.inputs) {
+    if (Status s = ReadSourceRuns(input, &runs); !s.ok()) return checks.Explain(s);
+  }
   std::vector<Unit> units;
-  if (Status s = MakeUnits(std::move(runs), &units); !s.ok()) return s;
-  return storage_internal::WriteMerge(options, std::move(units), report);
+  if (Status s = MakeUnits(std::move(runs), &units); !s.ok()) return checks.Explain(s);
+  return checks.Explain(storage_internal::WriteMerge(options, std::move(units), report,
+                                                     [&checks] { return checks.Wait(); }));
 }
 
 }  // namespace sudoku

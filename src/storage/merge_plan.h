@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -60,8 +61,11 @@ struct Unit {
 };
 
 // Carries out the plan: `units` in order into options.output (see merge.h: how, and what an
-// interrupted merge leaves). *report says what was written.
-Status WriteMerge(const MergeOptions& options, std::vector<Unit> units, MergeReport* report);
+// interrupted merge leaves). *report says what was written. `before_commit` runs once every row
+// and index is written, before anything is committed or published; its failure fails the merge
+// as any other (the checks of the inputs, which run beside the merge, report there).
+Status WriteMerge(const MergeOptions& options, std::vector<Unit> units, MergeReport* report,
+                  const std::function<Status()>& before_commit);
 
 }  // namespace sudoku::storage_internal
 

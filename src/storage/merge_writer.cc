@@ -430,6 +430,7 @@ Status Merger::Run(std::vector<Unit> units) {
   for (size_t i = 0; i < index_sql_.size() && s.ok(); ++i) {
     s = Exec(index_sql_[i], "cannot build an index");
   }
+  if (s.ok() && before_commit_) s = before_commit_();
   if (s.ok()) s = Exec("COMMIT", "cannot commit the merge");
   if (!s.ok() && !sqlite3_get_autocommit(db_)) Exec("ROLLBACK", "cannot roll back").ok();
   if (turn_ != nullptr) turn_->EndWriteTurn();
@@ -438,8 +439,9 @@ Status Merger::Run(std::vector<Unit> units) {
   return Status::Ok();
 }
 
-Status WriteMerge(const MergeOptions& options, std::vector<Unit> units, MergeReport* report) {
-  Merger merger(options, report);
+Status WriteMerge(const MergeOptions& options, std::vector<Unit> units, MergeReport* report,
+                  const std::function<Status()>& before_commit) {
+  Merger merger(options, report, before_commit);
   return merger.Run(std::move(units));
 }
 

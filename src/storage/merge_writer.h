@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,9 +40,10 @@ namespace sudoku::storage_internal {
 // The merge's connections and files; the files it made are removed when it ends unfinished.
 class Merger {
  public:
-  Merger(const MergeOptions& options, MergeReport* report)
+  Merger(const MergeOptions& options, MergeReport* report, std::function<Status()> before_commit)
       : options_(options),
         report_(report),
+        before_commit_(std::move(before_commit)),
         target_(options.output),
         new_output_(MergeTargetPath(options.output)),
         stage_(MergeStagePath(options.output)) {}
@@ -97,8 +99,9 @@ class Merger {
 
   const MergeOptions& options_;
   MergeReport* report_;
-  std::string target_;    // the file written: the output, or a new one beside it
-  MergeFile new_output_;  // the new corpus, where the output did not exist
+  std::function<Status()> before_commit_;  // WriteMerge's
+  std::string target_;                     // the file written: the output, or a new one beside it
+  MergeFile new_output_;                   // the new corpus, where the output did not exist
   MergeFile stage_;
   sqlite3* db_ = nullptr;
   std::unique_ptr<RunLocks> turn_;  // an existing output's write turn
