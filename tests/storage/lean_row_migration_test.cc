@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/schema14_corpus.h"
 #include "common/sqlite_query.h"
 #include "common/temp_db.h"
 #include "storage/backfill.h"
@@ -59,29 +60,8 @@ constexpr int64_t kCollisionId = 7;  // the row aged into a collision row
 // (UndoSchema16), with row kCollisionId a collision row: no key, its form stored (what
 // schema/004_canonical_key.sql does when another form holds the key).
 void MakeSchema14Corpus(const std::string& path) {
-  {
-    std::unique_ptr<SqliteStore> store;
-    ASSERT_TRUE(SqliteStore::Open(path, &store).ok());
-    RunInfo info;
-    info.seed = 11;
-    info.params_json = "{}";
-    info.tool_version = "sudoku-corpus test";
-    info.requested = kRows;
-    int64_t run_id = 0;
-    ASSERT_TRUE(store->BeginRun(info, &run_id).ok());
-    GeneratorOptions options;
-    options.dig = DigOptions{17, 80, true};
-    std::vector<PuzzleRecord> batch(kRows);
-    for (int i = 0; i < kRows; ++i) {
-      ASSERT_TRUE(GeneratePuzzle(options, i, 5000 + static_cast<uint64_t>(i), &batch[i]));
-    }
-    BatchOutcome outcome;
-    ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
-    ASSERT_EQ(outcome.stored, kRows);
-    ASSERT_TRUE(store->EndRun("finished").ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(testing::WriteSchema14Corpus(path, kRows, 5000, 11));
   PlainDb db(path);
-  ASSERT_NO_FATAL_FAILURE(UndoSchema16(db.get()));
   db.Exec("UPDATE puzzles SET canonical_key = NULL WHERE id = " + std::to_string(kCollisionId));
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/schema14_corpus.h"
 #include "common/sqlite_query.h"
 #include "common/temp_db.h"
 #include "storage/backfill.h"
@@ -44,29 +45,7 @@ using testing::UndoSchema16;
 // A corpus of `count` generated minimal puzzles as this version writes it, then aged to what an
 // older rater could have left: every rating column wrong, schema `version`.
 void MakeOldCorpus(const std::string& path, int count, int version = 4) {
-  std::unique_ptr<SqliteStore> store;
-  ASSERT_TRUE(SqliteStore::Open(path, &store).ok());
-  RunInfo info;
-  info.seed = 7;
-  info.params_json = "{}";
-  info.tool_version = "sudoku-corpus test";
-  info.requested = count;
-  int64_t run_id = 0;
-  ASSERT_TRUE(store->BeginRun(info, &run_id).ok());
-  GeneratorOptions options;
-  options.dig = DigOptions{17, 80, true};
-  std::vector<PuzzleRecord> batch(static_cast<size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    ASSERT_TRUE(GeneratePuzzle(options, i, 1000 + static_cast<uint64_t>(i), &batch[i]));
-  }
-  BatchOutcome outcome;
-  ASSERT_TRUE(store->WriteBatch(batch, &outcome).ok());
-  ASSERT_TRUE(store->EndRun("finished").ok());
-  store.reset();
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  UndoSchema16(db);
-  sqlite3_close(db);
+  ASSERT_NO_FATAL_FAILURE(testing::WriteSchema14Corpus(path, count, 1000, 7));
   ExecOnFile(path,
              std::string(kUndoSchema14Sql) +
                  "UPDATE puzzles SET rating = 0, hardest = 'none', guesses = 0, techniques = '{}', "
