@@ -38,11 +38,15 @@ void PackGridFunction(sqlite3_context* context, int, sqlite3_value** args) {
   sqlite3_result_blob(context, packed.data(), static_cast<int>(packed.size()), SQLITE_TRANSIENT);
 }
 
+// The packed grid an argument holds (UnpackGrid), or nullopt.
+std::optional<Grid> ValueGrid(sqlite3_value* value) {
+  return UnpackGrid(sqlite3_value_blob(value), sqlite3_value_bytes(value));
+}
+
 // sudoku_canonical_form(givens_packed): the canonical form (canonical.h) of a packed puzzle as
 // text, which the lean row does not store; NULL if the blob is not a packed grid.
 void CanonicalFormFunction(sqlite3_context* context, int, sqlite3_value** args) {
-  const std::optional<Grid> grid =
-      UnpackGrid(sqlite3_value_blob(args[0]), sqlite3_value_bytes(args[0]));
+  const std::optional<Grid> grid = ValueGrid(args[0]);
   if (!grid) return sqlite3_result_null(context);
   const std::string form = ToString(CanonicalForm(*grid));
   sqlite3_result_text(context, form.data(), static_cast<int>(form.size()), SQLITE_TRANSIENT);
@@ -51,8 +55,7 @@ void CanonicalFormFunction(sqlite3_context* context, int, sqlite3_value** args) 
 // sudoku_grid_key(solution_packed): CanonicalKey of the canonical form of a packed grid, which
 // tells the essentially different grids apart (NULL if the blob is not a grid).
 void GridKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
-  const std::optional<Grid> grid =
-      UnpackGrid(sqlite3_value_blob(args[0]), sqlite3_value_bytes(args[0]));
+  const std::optional<Grid> grid = ValueGrid(args[0]);
   if (!grid) return sqlite3_result_null(context);
   sqlite3_result_int64(context, CanonicalKey(CanonicalGrid(*grid)));
 }

@@ -46,10 +46,17 @@ std::string_view ColumnView(sqlite3_stmt* stmt, int column) {
           static_cast<size_t>(sqlite3_column_bytes(stmt, column))};
 }
 
+// The packed grid in `column` (UnpackGrid), or nullopt if it holds none.
+std::optional<Grid> ColumnGrid(sqlite3_stmt* stmt, int column) {
+  return UnpackGrid(sqlite3_column_blob(stmt, column), sqlite3_column_bytes(stmt, column));
+}
+
+// A stored code this version cannot read, as `verify` shows it: "?" and the code.
+std::string Unreadable(std::string_view code) { return std::string("?").append(code); }
+
 // The text form of the packed grid in `column`; "" if it is not one (`verify` reports that).
 std::string PackedText(sqlite3_stmt* stmt, int column) {
-  const std::optional<Grid> grid =
-      UnpackGrid(sqlite3_column_blob(stmt, column), sqlite3_column_bytes(stmt, column));
+  const std::optional<Grid> grid = ColumnGrid(stmt, column);
   return grid ? ToString(*grid) : std::string();
 }
 
@@ -120,8 +127,7 @@ int HolderHasForm(sqlite3_stmt* givens_of_key, int64_t key, const Grid& form, bo
   int rc = sqlite3_bind_int64(givens_of_key, 1, key);
   if (rc == SQLITE_OK) rc = sqlite3_step(givens_of_key);
   if (rc == SQLITE_ROW) {
-    const std::optional<Grid> givens =
-        UnpackGrid(sqlite3_column_blob(givens_of_key, 0), sqlite3_column_bytes(givens_of_key, 0));
+    const std::optional<Grid> givens = ColumnGrid(givens_of_key, 0);
     *same = givens && CanonicalForm(*givens) == form;
     rc = SQLITE_DONE;
   }
@@ -153,12 +159,12 @@ void ReadPuzzleRow(sqlite3_stmt* stmt, StoredPuzzle* puzzle) {
   const std::string_view hardest = ColumnView(stmt, 14);
   const std::optional<Technique> technique =
       hardest.size() == 1 ? TechniqueOfCode(hardest[0]) : std::nullopt;
-  puzzle->hardest = technique ? std::string(TechniqueName(*technique)) : "?" + std::string(hardest);
+  puzzle->hardest = technique ? std::string(TechniqueName(*technique)) : Unreadable(hardest);
   puzzle->guesses = sqlite3_column_int(stmt, 15);
   const std::string_view uses_code = ColumnView(stmt, 16);
   TechniqueUses uses;
   puzzle->techniques =
-      DecodeUses(uses_code, &uses) ? TechniqueUsesJson(uses) : "?" + std::string(uses_code);
+      DecodeUses(uses_code, &uses) ? TechniqueUsesJson(uses) : Unreadable(uses_code);
   puzzle->has_canonical_key = sqlite3_column_type(stmt, 17) != SQLITE_NULL;
   puzzle->canonical_key = sqlite3_column_int64(stmt, 17);
   puzzle->ep = sqlite3_column_int(stmt, 18);
@@ -270,8 +276,7 @@ int BindCopiedForm(sqlite3_stmt* insert, int p, sqlite3_stmt* source, const Copi
   if (sqlite3_column_type(source, columns.collision) != SQLITE_NULL || columns.givens < 0) {
     return BindColumnInPlace(insert, p, source, columns.collision);
   }
-  const std::optional<Grid> givens = UnpackGrid(sqlite3_column_blob(source, columns.givens),
-                                                sqlite3_column_bytes(source, columns.givens));
+  const std::optional<Grid> givens = ColumnGrid(source, columns.givens);
   if (!givens) return sqlite3_bind_null(insert, p);  // the CHECK on givens_packed refuses it
   const std::string form = ToString(CanonicalForm(*givens));
   return BindCopy(insert, p, form);
